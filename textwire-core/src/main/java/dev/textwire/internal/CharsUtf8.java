@@ -1,0 +1,132 @@
+package dev.textwire.internal;
+
+import dev.textwire.ErrorPolicy;
+
+/**
+ * UTF-8 from UTF-16 chars: the general lane, for text that is not all Latin-1.
+ * <pre>
+ *   U+0000..U+007F     0xxxxxxx
+ *   U+0080..U+07FF     110xxxxx 10xxxxxx
+ *   U+0800..U+FFFF     1110xxxx 10xxxxxx 10xxxxxx            (not D800..DFFF)
+ *   U+10000..U+10FFFF  11110xxx 10xxxxxx 10xxxxxx 10xxxxxx   (from a high + low surrogate pair)
+ * </pre>
+ * An unpaired surrogate follows the policy: STRICT throws, REPLACE writes U+FFFD ({@code EF BF BD}),
+ * REPLACE_WITH_QUESTION_MARK writes {@code 3F} as {@code String.getBytes} does. Kernels assume checked
+ * arguments; {@code charIndexBias} turns an index in {@code src} into the caller's char index.
+ */
+final class CharsUtf8 {
+  private CharsUtf8() {}
+
+  /**
+   * UTF-8 length of {@code src[begin, end)}. A high surrogate at {@code end - 1} is unpaired: callers
+   * that cut text into chunks never cut between the two halves of a pair.
+   */
+  static long encodedLength(char[] src, int begin, int end, ErrorPolicy policy, long charIndexBias) {
+    long extra = 0;
+    for (int i = begin; i < end; i++) {
+      char c = src[i];
+      if (c < 0x80) {
+        continue;
+      }
+      if (c < 0x800) {
+        extra += 1;
+      } else if (!Character.isSurrogate(c)) {
+        extra += 2;
+      } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(src[i + 1])) {
+        extra += 2; // 4 bytes for the two chars of the pair
+        i++;
+      } else {
+        extra += replacementLength(policy, c, i + charIndexBias) - 1;
+      }
+    }
+    return (end - begin) + extra;
+  }
+
+  /** Bytes written for an unpaired surrogate; throws under STRICT. */
+  static int replacementLength(ErrorPolicy policy, char surrogate, long charIndex) {
+    if (policy == ErrorPolicy.REPLACE) {
+      return 3;
+    }
+    if (policy == ErrorPolicy.REPLACE_WITH_QUESTION_MARK) {
+      return 1;
+    }
+    throw Errors.unpairedSurrogate("UTF-8", surrogate, charIndex);
+  }
+
+  /**
+   * Encodes {@code src[sp, sl)} into {@code dst[dp, dl)}, stopping before a character whose bytes do
+   * not fit whole. When {@code endOfInput} is false a high surrogate at {@code sl - 1} is left
+   * unconsumed, for the caller to carry into its next call with the low surrogate.
+   *
+   * @return {@link Progress} of source and destination
+   */
+  static long encode(
+      char[] src,
+      int sp,
+      int sl,
+      byte[] dst,
+      int dp,
+      int dl,
+      boolean endOfInput,
+      ErrorPolicy policy,
+      long charIndexBias) {
+    while (sp < sl) {
+      char c = src[sp];
+      if (c < 0x80) {
+        // ASCII run: the common case inside mixed text, kept in its own tight loop.
+        int run = Math.min(sl - sp, dl - dp);
+        if (run <= 0) {
+          break;
+        }
+        int runEnd = sp + run;
+        dst[dp++] = (byte) c;
+        sp++;
+        while (sp < runEnd && (c = src[sp]) < 0x80) {
+          dst[dp++] = (byte) c;
+          sp++;
+        }
+      } else if (c < 0x800) {
+        if (dp > dl - 2) {
+          break;
+        }
+        dst[dp++] = (byte) (0xC0 | (c >>> 6)); //         110xxxxx
+        dst[dp++] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
+        sp++;
+      } else if (!Character.isSurrogate(c)) {
+        if (dp > dl - 3) {
+          break;
+        }
+        dst[dp++] = (byte) (0xE0 | (c >>> 12)); //        1110xxxx
+        dst[dp++] = (byte) (0x80 | ((c >>> 6) & 0x3F)); // 10xxxxxx
+        dst[dp++] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
+        sp++;
+      } else if (Character.isHighSurrogate(c) && sp + 1 < sl && Character.isLowSurrogate(src[sp + 1])) {
+        if (dp > dl - 4) {
+          break;
+        }
+        int codePoint = Character.toCodePoint(c, src[sp + 1]);
+        dst[dp++] = (byte) (0xF0 | (codePoint >>> 18)); //         11110xxx
+        dst[dp++] = (byte) (0x80 | ((codePoint >>> 12) & 0x3F)); // 10xxxxxx
+        dst[dp++] = (byte) (0x80 | ((codePoint >>> 6) & 0x3F)); //  10xxxxxx
+        dst[dp++] = (byte) (0x80 | (codePoint & 0x3F)); //         10xxxxxx
+        sp += 2;
+      } else if (!endOfInput && sp + 1 == sl && Character.isHighSurrogate(c)) {
+        break; // its low surrogate may come with the next call
+      } else {
+        int length = replacementLength(policy, c, sp + charIndexBias);
+        if (dp > dl - length) {
+          break;
+        }
+        if (length == 3) {
+          dst[dp++] = (byte) 0xEF; // U+FFFD
+          dst[dp++] = (byte) 0xBF;
+          dst[dp++] = (byte) 0xBD;
+        } else {
+          dst[dp++] = '?';
+        }
+        sp++;
+      }
+    }
+    return Progress.of(sp, dp);
+  }
+}

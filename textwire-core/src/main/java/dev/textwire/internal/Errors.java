@@ -1,0 +1,65 @@
+package dev.textwire.internal;
+
+import dev.textwire.MalformedTextException;
+
+/** Builds the exceptions that say where and what. Only reached on the error path. */
+public final class Errors {
+  private Errors() {}
+
+  /** An unpaired surrogate met while encoding strictly. */
+  public static MalformedTextException unpairedSurrogate(String encoding, char surrogate, long charIndex) {
+    String which = Character.isHighSurrogate(surrogate) ? "high" : "low";
+    return new MalformedTextException(
+        String.format(
+            "cannot encode %s: unpaired %s surrogate U+%04X at char index %d",
+            encoding, which, (int) surrogate, charIndex),
+        -1,
+        charIndex,
+        1,
+        false);
+  }
+
+  /**
+   * Ill-formed bytes met while decoding or validating strictly.
+   *
+   * @param bytes where they are
+   * @param index the array index of the first bad byte
+   * @param end the end of the input, for context and truncation
+   * @param malformedLength the maximal subpart's length
+   * @param truncated whether the input ends inside a sequence that more bytes could complete
+   * @param reason what rule the bytes break, in plain words
+   * @param reportedOffset the offset to report: the array index, or a stream offset
+   */
+  public static MalformedTextException malformed(
+      String encoding,
+      byte[] bytes,
+      int index,
+      int end,
+      int malformedLength,
+      boolean truncated,
+      String reason,
+      long reportedOffset) {
+    StringBuilder message = new StringBuilder(96);
+    message.append("invalid ").append(encoding).append(" at byte offset ").append(reportedOffset);
+    message.append(": ").append(reason).append(" (bytes ");
+    appendHex(message, bytes, index, index + malformedLength);
+    message.append(')');
+    if (!truncated && index + malformedLength < end) {
+      // The byte that broke the sequence is often what the reader needs to see.
+      message.append(", followed by ");
+      appendHex(message, bytes, index + malformedLength, Math.min(end, index + malformedLength + 3));
+    }
+    return new MalformedTextException(message.toString(), reportedOffset, -1, malformedLength, truncated);
+  }
+
+  static void appendHex(StringBuilder out, byte[] bytes, int begin, int end) {
+    for (int i = begin; i < end; i++) {
+      if (i > begin) {
+        out.append(' ');
+      }
+      int b = bytes[i] & 0xFF;
+      out.append(Character.toUpperCase(Character.forDigit(b >>> 4, 16)));
+      out.append(Character.toUpperCase(Character.forDigit(b & 0xF, 16)));
+    }
+  }
+}

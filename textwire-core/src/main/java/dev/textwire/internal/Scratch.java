@@ -1,0 +1,73 @@
+package dev.textwire.internal;
+
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Per-thread working space for the portable path: a chunk of chars copied out of the caller's text,
+ * its Latin-1 narrowing, and room for one chunk's encoded bytes. Reused, so encoding allocates nothing
+ * after a thread's first call.
+ *
+ * <p>Why per thread: the public entry points are static and thread-safe, and the kernels need arrays.
+ * Allocating a chunk per call costs more than the work for short text, and a shared pool would need
+ * synchronisation. A {@code ThreadLocal} lookup costs a few nanoseconds and no locks. Each thread that
+ * encodes keeps about 18 KiB.
+ *
+ * <p>Why the JDK's Latin-1 encoder: narrowing chars to bytes and stopping at the first char above
+ * U+00FF is exactly its intrinsic ({@code encodeISOArray}), which the JIT vectorises; a loop of ours
+ * doing the same is not vectorised on JDK 17. Its buffers are wrapped once here, so calls allocate
+ * nothing.
+ */
+final class Scratch {
+  /** Chars per chunk: large enough to amortise the per-chunk calls, small enough to stay in L1. */
+  static final int CHUNK_CHARS = 2048;
+
+  /** Below this many chars, narrowing through the JDK encoder costs more than it saves. */
+  static final int NARROW_MIN_CHARS = 48;
+
+  private static final ThreadLocal<Scratch> PER_THREAD = ThreadLocal.withInitial(Scratch::new);
+
+  final char[] chars = new char[CHUNK_CHARS];
+  final byte[] latin1 = new byte[CHUNK_CHARS];
+  /** One chunk's UTF-8 at its largest: three bytes per char. */
+  final byte[] encoded = new byte[CHUNK_CHARS * 3];
+
+  private final CharBuffer charView = CharBuffer.wrap(chars);
+  private final ByteBuffer latin1View = ByteBuffer.wrap(latin1);
+  private final CharsetEncoder latin1Encoder = StandardCharsets.ISO_8859_1.newEncoder();
+
+  /** Decoded text up to this many chars goes through reused space; longer text gets its own array. */
+  static final int DECODE_MAX_CHARS = 16 * 1024;
+
+  private char[] decoded;
+
+  /** Room for {@code charCount} decoded chars: reused up to {@link #DECODE_MAX_CHARS}. */
+  char[] decodeBuffer(int charCount) {
+    if (charCount > DECODE_MAX_CHARS) {
+      return new char[charCount];
+    }
+    if (decoded == null || decoded.length < charCount) {
+      decoded = new char[Math.max(256, Integer.highestOneBit(charCount - 1) << 1)];
+    }
+    return decoded;
+  }
+
+  static Scratch get() {
+    return PER_THREAD.get();
+  }
+
+  /**
+   * Narrows {@code chars[begin, end)} into {@code latin1[0, ...)} up to the first char above U+00FF.
+   *
+   * @return how many chars were narrowed
+   */
+  int narrowLatin1(int begin, int end) {
+    charView.limit(end).position(begin);
+    latin1View.clear();
+    latin1Encoder.reset();
+    latin1Encoder.encode(charView, latin1View, true); // stops with "unmappable" at a wider char
+    return charView.position() - begin;
+  }
+}

@@ -1,0 +1,96 @@
+package dev.textwire.internal;
+
+import dev.textwire.ErrorPolicy;
+import dev.textwire.Utf8Validation;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * UTF-8 decoding and validation of arrays and buffers. Arguments are checked by the public API;
+ * reported offsets are indices in the caller's array or buffer.
+ */
+public final class Utf8Decoding {
+  private Utf8Decoding() {}
+
+  public static String decode(byte[] src, int begin, int end, ErrorPolicy policy) {
+    return decode(src, begin, end, policy, 0);
+  }
+
+  private static String decode(byte[] src, int begin, int end, ErrorPolicy policy, long offsetBias) {
+    if (Swar.skipAscii(src, begin, end) == end) {
+      // All ASCII: the JDK's Latin-1 constructor is one copy into a compact string.
+      return new String(src, begin, end - begin, StandardCharsets.ISO_8859_1);
+    }
+    int byteCount = end - begin;
+    char[] chars = Scratch.get().decodeBuffer(byteCount); // never more chars than bytes
+    long progress = Utf8Kernel.decode(src, begin, end, chars, 0, byteCount, true, policy, offsetBias);
+    return new String(chars, 0, Progress.destination(progress));
+  }
+
+  /** Decodes from position to limit and moves the position to the limit (not on error). */
+  public static String decode(ByteBuffer src, ErrorPolicy policy) {
+    int position = src.position();
+    int limit = src.limit();
+    String text;
+    if (src.hasArray()) {
+      int base = src.arrayOffset();
+      text = decode(src.array(), base + position, base + limit, policy, -base);
+    } else {
+      byte[] copy = new byte[limit - position];
+      src.get(position, copy);
+      text = decode(copy, 0, copy.length, policy, position);
+    }
+    src.position(limit);
+    return text;
+  }
+
+  public static int validUpTo(byte[] src, int begin, int end) {
+    return Utf8Kernel.validUpTo(src, begin, end);
+  }
+
+  /** The maximal subpart's length at {@code index}, or 0 if the input ends inside the sequence. */
+  public static int errorLength(byte[] src, int index, int end) {
+    int subpart = Utf8Kernel.maximalSubpart(src, index, end);
+    return (subpart & Utf8Kernel.TRUNCATED) != 0 ? 0 : subpart;
+  }
+
+  /** Buffer index after the longest well-formed prefix from position to limit. */
+  public static int validUpTo(ByteBuffer src) {
+    int position = src.position();
+    int limit = src.limit();
+    if (src.hasArray()) {
+      int base = src.arrayOffset();
+      return Utf8Kernel.validUpTo(src.array(), base + position, base + limit) - base;
+    }
+    // Direct: validate chunk by chunk; a sequence cut by a chunk's end is read again with the next.
+    byte[] chunk = Scratch.get().encoded;
+    int index = position;
+    while (index < limit) {
+      int count = Math.min(limit - index, chunk.length);
+      src.get(index, chunk, 0, count);
+      int valid = Utf8Kernel.validUpTo(chunk, 0, count);
+      if (valid == count) {
+        index += count;
+        continue;
+      }
+      boolean cutByChunk = (Utf8Kernel.maximalSubpart(chunk, valid, count) & Utf8Kernel.TRUNCATED) != 0;
+      if (cutByChunk && index + count < limit) {
+        index += valid; // valid > 0: a chunk holds far more than one sequence
+        continue;
+      }
+      return index + valid;
+    }
+    return limit;
+  }
+
+  public static Utf8Validation validate(ByteBuffer src) {
+    int validUpTo = validUpTo(src);
+    int limit = src.limit();
+    if (validUpTo == limit) {
+      return new Utf8Validation(validUpTo, 0, limit);
+    }
+    byte[] tail = new byte[Math.min(4, limit - validUpTo)];
+    src.get(validUpTo, tail);
+    return new Utf8Validation(validUpTo, errorLength(tail, 0, tail.length), limit);
+  }
+}

@@ -1,0 +1,144 @@
+package dev.textwire.internal;
+
+import dev.textwire.BufferTooSmallException;
+import dev.textwire.ErrorPolicy;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+
+/**
+ * UTF-8 encoding of a caller's text into arrays and buffers: picks the access path (a String's own
+ * Latin-1 bytes when allowed, else chunks copied into per-thread scratch) and runs the kernels over it.
+ * Arguments are checked by the public API.
+ */
+public final class Utf8Encoding {
+  private Utf8Encoding() {}
+
+  private static final String UTF_8 = "UTF-8";
+
+  public static int encodedLength(CharSequence text, int begin, int end, ErrorPolicy policy) {
+    long length = encodedLengthAsLong(text, begin, end, policy);
+    if (length > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(
+          "UTF-8 length of " + (end - begin) + " chars is " + length + " bytes, above 2^31-1");
+    }
+    return (int) length;
+  }
+
+  static long encodedLengthAsLong(CharSequence text, int begin, int end, ErrorPolicy policy) {
+    if (text instanceof String) {
+      byte[] latin1 = StringInternals.latin1Bytes((String) text);
+      if (latin1 != null) {
+        return Latin1Utf8.encodedLength(latin1, begin, end);
+      }
+    }
+    if (begin == end) {
+      return 0;
+    }
+    Scratch scratch = Scratch.get();
+    long length = 0;
+    for (int i = begin; i < end; ) {
+      int count = CharAccess.fill(text, i, end, scratch.chars);
+      int narrowed = count >= Scratch.NARROW_MIN_CHARS ? scratch.narrowLatin1(0, count) : 0;
+      length += Latin1Utf8.encodedLength(scratch.latin1, 0, narrowed);
+      length += CharsUtf8.encodedLength(scratch.chars, narrowed, count, policy, i);
+      i += count;
+    }
+    return length;
+  }
+
+  /** Encodes into {@code dst[offset, dst.length)}; returns the bytes written. */
+  public static int encode(
+      CharSequence text, int begin, int end, byte[] dst, int offset, ErrorPolicy policy) {
+    int written = encodeInto(text, begin, end, dst, offset, dst.length, policy);
+    if (written < 0) {
+      throw new BufferTooSmallException(
+          encodedLengthAsLong(text, begin, end, policy), dst.length - offset);
+    }
+    return written;
+  }
+
+  /** Encodes at the buffer's position and advances it; on overflow the position does not move. */
+  public static int encode(CharSequence text, int begin, int end, ByteBuffer dst, ErrorPolicy policy) {
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    int position = dst.position();
+    int written;
+    if (dst.hasArray()) {
+      int base = dst.arrayOffset();
+      written = encodeInto(text, begin, end, dst.array(), base + position, base + dst.limit(), policy);
+    } else {
+      written = encodeIntoDirect(text, begin, end, dst, policy);
+    }
+    if (written < 0) {
+      throw new BufferTooSmallException(encodedLengthAsLong(text, begin, end, policy), dst.remaining());
+    }
+    dst.position(position + written);
+    return written;
+  }
+
+  /** @return bytes written into {@code dst[dp, dl)}, or -1 if the text did not fit */
+  private static int encodeInto(
+      CharSequence text, int begin, int end, byte[] dst, int dp, int dl, ErrorPolicy policy) {
+    if (text instanceof String) {
+      byte[] latin1 = StringInternals.latin1Bytes((String) text);
+      if (latin1 != null) {
+        long progress = Latin1Utf8.encode(latin1, begin, end, dst, dp, dl);
+        return Progress.source(progress) == end ? Progress.destination(progress) - dp : -1;
+      }
+    }
+    int start = dp;
+    if (begin == end) {
+      return 0;
+    }
+    Scratch scratch = Scratch.get();
+    for (int i = begin; i < end; ) {
+      int count = CharAccess.fill(text, i, end, scratch.chars);
+      long progress = encodeChunk(scratch, count, dst, dp, dl, policy, i);
+      if (Progress.source(progress) != count) {
+        return -1;
+      }
+      dp = Progress.destination(progress);
+      i += count;
+    }
+    return dp - start;
+  }
+
+  /** Direct buffers: encode a chunk into scratch, then one bulk copy (a memcpy) per chunk. */
+  private static int encodeIntoDirect(
+      CharSequence text, int begin, int end, ByteBuffer dst, ErrorPolicy policy) {
+    Scratch scratch = Scratch.get();
+    int position = dst.position();
+    int limit = dst.limit();
+    int dp = position;
+    for (int i = begin; i < end; ) {
+      int count = CharAccess.fill(text, i, end, scratch.chars);
+      long progress = encodeChunk(scratch, count, scratch.encoded, 0, scratch.encoded.length, policy, i);
+      int bytes = Progress.destination(progress);
+      if (bytes > limit - dp) {
+        return -1;
+      }
+      dst.put(dp, scratch.encoded, 0, bytes);
+      dp += bytes;
+      i += count;
+    }
+    return dp - position;
+  }
+
+  /**
+   * Encodes {@code scratch.chars[0, count)}: its leading Latin-1 run narrowed by the JDK's intrinsic and
+   * encoded eight bytes at a time, the rest by the general kernel.
+   */
+  private static long encodeChunk(
+      Scratch scratch, int count, byte[] dst, int dp, int dl, ErrorPolicy policy, long charIndexBias) {
+    int narrowed = count >= Scratch.NARROW_MIN_CHARS ? scratch.narrowLatin1(0, count) : 0;
+    if (narrowed > 0) {
+      long progress = Latin1Utf8.encode(scratch.latin1, 0, narrowed, dst, dp, dl);
+      if (Progress.source(progress) != narrowed) {
+        return progress;
+      }
+      dp = Progress.destination(progress);
+    }
+    return CharsUtf8.encode(scratch.chars, narrowed, count, dst, dp, dl, true, policy, charIndexBias);
+  }
+}

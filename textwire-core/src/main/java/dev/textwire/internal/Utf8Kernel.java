@@ -1,0 +1,272 @@
+package dev.textwire.internal;
+
+import dev.textwire.ErrorPolicy;
+
+/**
+ * UTF-8 bytes to UTF-16 chars, validation, and the maximal-subpart rule for ill-formed input. Well-formed
+ * sequences (Unicode table 3-7):
+ * <pre>
+ *   byte 1   byte 2   byte 3   byte 4
+ *   00..7F
+ *   C2..DF   80..BF
+ *   E0       A0..BF   80..BF
+ *   E1..EC   80..BF   80..BF
+ *   ED       80..9F   80..BF
+ *   EE..EF   80..BF   80..BF
+ *   F0       90..BF   80..BF   80..BF
+ *   F1..F3   80..BF   80..BF   80..BF
+ *   F4       80..8F   80..BF   80..BF
+ * </pre>
+ * A maximal subpart is the longest prefix of a well-formed sequence found at an ill-formed position, or
+ * one byte if there is none: "E1 80 41" is one subpart "E1 80" then "41", "ED A0 80" is three.
+ * Kernels assume checked arguments; {@code offsetBias} turns an array index into the offset reported.
+ */
+final class Utf8Kernel {
+  private Utf8Kernel() {}
+
+  /** Bit set in {@link #maximalSubpart}'s result when the input ends inside the sequence. */
+  static final int TRUNCATED = 0x100;
+
+  private static boolean isContinuation(int b) {
+    return b < -64; // 80..BF as signed bytes are -128..-65
+  }
+
+  /**
+   * Decodes {@code src[sp, sl)} into {@code dst[dp, dl)}. Stops when fewer than two chars of room are
+   * left, or, when {@code endOfInput} is false, before a sequence cut short by {@code sl}.
+   *
+   * @return {@link Progress} of source and destination
+   */
+  static long decode(
+      byte[] src,
+      int sp,
+      int sl,
+      char[] dst,
+      int dp,
+      int dl,
+      boolean endOfInput,
+      ErrorPolicy policy,
+      long offsetBias) {
+    while (sp < sl && dp < dl) {
+      int b1 = src[sp];
+      if (b1 >= 0) {
+        dst[dp++] = (char) b1;
+        sp++;
+        // ASCII run: test eight bytes at once, then widen them.
+        while (sp <= sl - 8 && dp <= dl - 8) {
+          long word = Swar.getLong(src, sp);
+          if ((word & Swar.HIGH_BITS) != 0) {
+            break;
+          }
+          dst[dp] = (char) (word & 0x7F);
+          dst[dp + 1] = (char) ((word >>> 8) & 0x7F);
+          dst[dp + 2] = (char) ((word >>> 16) & 0x7F);
+          dst[dp + 3] = (char) ((word >>> 24) & 0x7F);
+          dst[dp + 4] = (char) ((word >>> 32) & 0x7F);
+          dst[dp + 5] = (char) ((word >>> 40) & 0x7F);
+          dst[dp + 6] = (char) ((word >>> 48) & 0x7F);
+          dst[dp + 7] = (char) (word >>> 56);
+          sp += 8;
+          dp += 8;
+        }
+        while (sp < sl && dp < dl && (b1 = src[sp]) >= 0) {
+          dst[dp++] = (char) b1;
+          sp++;
+        }
+        continue;
+      }
+      if (b1 >= (byte) 0xC2 && b1 <= (byte) 0xDF) {
+        if (sp + 1 < sl) {
+          int b2 = src[sp + 1];
+          if (isContinuation(b2)) {
+            dst[dp++] = (char) (((b1 & 0x1F) << 6) | (b2 & 0x3F));
+            sp += 2;
+            continue;
+          }
+        }
+      } else if (b1 >= (byte) 0xE0 && b1 <= (byte) 0xEF) {
+        if (sp + 2 < sl) {
+          int b2 = src[sp + 1];
+          int b3 = src[sp + 2];
+          if (isSecondOfThree(b1, b2) && isContinuation(b3)) {
+            dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((b2 & 0x3F) << 6) | (b3 & 0x3F));
+            sp += 3;
+            continue;
+          }
+        }
+      } else if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4) {
+        if (sp + 3 < sl) {
+          int b2 = src[sp + 1];
+          int b3 = src[sp + 2];
+          int b4 = src[sp + 3];
+          if (isSecondOfFour(b1, b2) && isContinuation(b3) && isContinuation(b4)) {
+            if (dp > dl - 2) {
+              break;
+            }
+            int codePoint =
+                ((b1 & 0x07) << 18) | ((b2 & 0x3F) << 12) | ((b3 & 0x3F) << 6) | (b4 & 0x3F);
+            dst[dp++] = Character.highSurrogate(codePoint);
+            dst[dp++] = Character.lowSurrogate(codePoint);
+            sp += 4;
+            continue;
+          }
+        }
+      }
+      // Ill-formed, or cut short by the end of the input.
+      int subpart = maximalSubpart(src, sp, sl);
+      if ((subpart & TRUNCATED) != 0 && !endOfInput) {
+        break;
+      }
+      if (policy == ErrorPolicy.STRICT) {
+        throw malformed(src, sp, sl, subpart, offsetBias);
+      }
+      dst[dp++] = '\uFFFD';
+      sp += subpart & 0xFF;
+    }
+    return Progress.of(sp, dp);
+  }
+
+  /** E0 needs A0..BF (else overlong), ED needs 80..9F (else a surrogate), the rest 80..BF. */
+  static boolean isSecondOfThree(int b1, int b2) {
+    if (b1 == (byte) 0xE0) {
+      return b2 >= (byte) 0xA0 && b2 <= (byte) 0xBF;
+    }
+    if (b1 == (byte) 0xED) {
+      return b2 >= (byte) 0x80 && b2 <= (byte) 0x9F;
+    }
+    return isContinuation(b2);
+  }
+
+  /** F0 needs 90..BF (else overlong), F4 needs 80..8F (else above U+10FFFF), the rest 80..BF. */
+  static boolean isSecondOfFour(int b1, int b2) {
+    if (b1 == (byte) 0xF0) {
+      return b2 >= (byte) 0x90 && b2 <= (byte) 0xBF;
+    }
+    if (b1 == (byte) 0xF4) {
+      return b2 >= (byte) 0x80 && b2 <= (byte) 0x8F;
+    }
+    return isContinuation(b2);
+  }
+
+  /**
+   * Index after the longest well-formed prefix of {@code src[sp, sl)}.
+   */
+  static int validUpTo(byte[] src, int sp, int sl) {
+    while (true) {
+      sp = Swar.skipAscii(src, sp, sl);
+      // Non-ASCII sequences, until the next ASCII byte hands back to the word-at-a-time loop.
+      while (true) {
+        if (sp >= sl) {
+          return sl;
+        }
+        int b1 = src[sp];
+        if (b1 >= 0) {
+          break;
+        }
+        if (b1 >= (byte) 0xC2 && b1 <= (byte) 0xDF) {
+          if (sp + 1 >= sl || !isContinuation(src[sp + 1])) {
+            return sp;
+          }
+          sp += 2;
+        } else if (b1 >= (byte) 0xE0 && b1 <= (byte) 0xEF) {
+          if (sp + 2 >= sl || !isSecondOfThree(b1, src[sp + 1]) || !isContinuation(src[sp + 2])) {
+            return sp;
+          }
+          sp += 3;
+        } else if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4) {
+          if (sp + 3 >= sl
+              || !isSecondOfFour(b1, src[sp + 1])
+              || !isContinuation(src[sp + 2])
+              || !isContinuation(src[sp + 3])) {
+            return sp;
+          }
+          sp += 4;
+        } else {
+          return sp;
+        }
+      }
+    }
+  }
+
+  /**
+   * Length (1 to 3) of the maximal subpart at {@code src[sp]}, which must start an ill-formed or cut-short
+   * sequence, plus {@link #TRUNCATED} when the input ends inside it.
+   */
+  static int maximalSubpart(byte[] src, int sp, int sl) {
+    int b1 = src[sp] & 0xFF;
+    int needed;
+    int low = 0x80;
+    int high = 0xBF;
+    if (b1 >= 0xC2 && b1 <= 0xDF) {
+      needed = 1;
+    } else if (b1 >= 0xE0 && b1 <= 0xEF) {
+      needed = 2;
+      if (b1 == 0xE0) {
+        low = 0xA0;
+      } else if (b1 == 0xED) {
+        high = 0x9F;
+      }
+    } else if (b1 >= 0xF0 && b1 <= 0xF4) {
+      needed = 3;
+      if (b1 == 0xF0) {
+        low = 0x90;
+      } else if (b1 == 0xF4) {
+        high = 0x8F;
+      }
+    } else {
+      return 1; // a continuation byte, C0, C1 or F5..FF: never part of a well-formed sequence
+    }
+    int i = sp + 1;
+    for (int k = 0; k < needed; k++, i++) {
+      if (i >= sl) {
+        return (i - sp) | TRUNCATED;
+      }
+      int b = src[i] & 0xFF;
+      if (b < low || b > high) {
+        return i - sp;
+      }
+      low = 0x80;
+      high = 0xBF;
+    }
+    return i - sp; // well-formed after all: callers only ask at an error, but stay total
+  }
+
+  /** The strict error for the subpart at {@code src[sp]}, worded after the rule it breaks. */
+  static RuntimeException malformed(byte[] src, int sp, int sl, int subpart, long offsetBias) {
+    int length = subpart & 0xFF;
+    boolean truncated = (subpart & TRUNCATED) != 0;
+    return Errors.malformed(
+        "UTF-8", src, sp, sl, length, truncated, reason(src, sp, sl, length, truncated), sp + offsetBias);
+  }
+
+  private static String reason(byte[] src, int sp, int sl, int length, boolean truncated) {
+    int b1 = src[sp] & 0xFF;
+    if (truncated) {
+      return "sequence cut short by the end of the input";
+    }
+    if (b1 >= 0x80 && b1 <= 0xBF) {
+      return "continuation byte without a lead byte";
+    }
+    if (b1 == 0xC0 || b1 == 0xC1) {
+      return "overlong encoding (C0 and C1 never appear in UTF-8)";
+    }
+    if (b1 >= 0xF5) {
+      return "byte that never appears in UTF-8 (F5..FF)";
+    }
+    if (length == 1 && sp + 1 < sl) {
+      int b2 = src[sp + 1] & 0xFF;
+      if (b2 >= 0x80 && b2 <= 0xBF) {
+        if (b1 == 0xE0 || b1 == 0xF0) {
+          return "overlong encoding";
+        }
+        if (b1 == 0xED) {
+          return "encoded surrogate (U+D800..U+DFFF)";
+        }
+        if (b1 == 0xF4) {
+          return "code point above U+10FFFF";
+        }
+      }
+    }
+    return "expected a continuation byte (80..BF)";
+  }
+}
