@@ -54,6 +54,19 @@ final class Scratch {
     return decoded;
   }
 
+  private byte[] latin1Decoded;
+
+  /** Room for {@code byteCount} decoded Latin-1 chars: reused up to {@link #DECODE_MAX_CHARS}. */
+  byte[] latin1DecodeBuffer(int byteCount) {
+    if (byteCount > DECODE_MAX_CHARS) {
+      return new byte[byteCount];
+    }
+    if (latin1Decoded == null || latin1Decoded.length < byteCount) {
+      latin1Decoded = new byte[Math.max(256, Integer.highestOneBit(byteCount - 1) << 1)];
+    }
+    return latin1Decoded;
+  }
+
   static Scratch get() {
     return PER_THREAD.get();
   }

@@ -17,13 +17,40 @@ public final class Utf8Decoding {
   }
 
   private static String decode(byte[] src, int begin, int end, ErrorPolicy policy, long offsetBias) {
-    if (Swar.skipAscii(src, begin, end) == end) {
+    int asciiEnd = Swar.skipAscii(src, begin, end);
+    if (asciiEnd == end) {
       // All ASCII: the JDK's Latin-1 constructor is one copy into a compact string.
       return new String(src, begin, end - begin, StandardCharsets.ISO_8859_1);
     }
     int byteCount = end - begin;
-    char[] chars = Scratch.get().decodeBuffer(byteCount); // never more chars than bytes
-    long progress = Utf8Kernel.decode(src, begin, end, chars, 0, byteCount, true, policy, offsetBias);
+    Scratch scratch = Scratch.get();
+    int sp = asciiEnd;
+    int charCount = 0;
+    char[] chars;
+    byte lead = src[asciiEnd];
+    if (lead == (byte) 0xC2 || lead == (byte) 0xC3) {
+      // Latin-1 text (most of Western Europe's) decodes to one byte per char, the shape of a compact
+      // string: eight ASCII bytes per store, then one copy into the string.
+      byte[] latin1 = scratch.latin1DecodeBuffer(byteCount);
+      System.arraycopy(src, begin, latin1, 0, asciiEnd - begin);
+      long progress = Utf8Kernel.decodeLatin1(src, asciiEnd, end, latin1, asciiEnd - begin);
+      sp = Progress.source(progress);
+      charCount = Progress.destination(progress);
+      if (sp == end) {
+        return new String(latin1, 0, charCount, StandardCharsets.ISO_8859_1);
+      }
+      // A wider character, or ill-formed bytes: widen what we have and let the general kernel go on.
+      chars = scratch.decodeBuffer(byteCount); // never more chars than bytes
+      for (int i = 0; i < charCount; i++) {
+        chars[i] = (char) (latin1[i] & 0xFF);
+      }
+    } else {
+      chars = scratch.decodeBuffer(byteCount);
+      for (int i = begin; i < asciiEnd; i++) {
+        chars[charCount++] = (char) src[i];
+      }
+    }
+    long progress = Utf8Kernel.decode(src, sp, end, chars, charCount, byteCount, true, policy, offsetBias);
     return new String(chars, 0, Progress.destination(progress));
   }
 

@@ -126,6 +126,43 @@ final class Utf8Kernel {
     return Progress.of(sp, dp);
   }
 
+  /**
+   * Decodes the leading part of {@code src[sp, sl)} whose characters are all in Latin-1 (ASCII, and
+   * C2/C3 pairs for U+0080..U+00FF) into one byte per char: the shape of a compact string. Stops at the
+   * first sequence that is not a Latin-1 character, well-formed or not, for the general kernel to take.
+   * {@code dst} has room for {@code sl - sp} bytes from {@code dp}.
+   *
+   * @return {@link Progress} of source and destination
+   */
+  static long decodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp) {
+    while (sp < sl) {
+      // Writes stay in bounds: dp - dp0 <= sp - sp0, so dp + 8 <= dp0 + (sl - sp0) when sp + 8 <= sl.
+      while (sp <= sl - 8) {
+        long word = Swar.getLong(src, sp);
+        if ((word & Swar.HIGH_BITS) != 0) {
+          break;
+        }
+        Swar.putLong(dst, dp, word);
+        sp += 8;
+        dp += 8;
+      }
+      if (sp >= sl) {
+        break;
+      }
+      int b1 = src[sp];
+      if (b1 >= 0) {
+        dst[dp++] = (byte) b1;
+        sp++;
+      } else if ((b1 == (byte) 0xC2 || b1 == (byte) 0xC3) && sp + 1 < sl && isContinuation(src[sp + 1])) {
+        dst[dp++] = (byte) (((b1 & 0x03) << 6) | (src[sp + 1] & 0x3F)); // 110000xx 10xxxxxx
+        sp += 2;
+      } else {
+        break;
+      }
+    }
+    return Progress.of(sp, dp);
+  }
+
   /** E0 needs A0..BF (else overlong), ED needs 80..9F (else a surrogate), the rest 80..BF. */
   static boolean isSecondOfThree(int b1, int b2) {
     if (b1 == (byte) 0xE0) {
