@@ -71,45 +71,60 @@ final class CharsUtf8 {
       ErrorPolicy policy,
       long charIndexBias) {
     while (sp < sl) {
-      char c = src[sp];
-      if (c < 0x80) {
-        // ASCII run: the common case inside mixed text, kept in its own tight loop.
-        int run = Math.min(sl - sp, dl - dp);
-        if (run <= 0) {
-          break;
-        }
-        int runEnd = sp + run;
-        dst[dp++] = (byte) c;
-        sp++;
-        while (sp < runEnd && (c = src[sp]) < 0x80) {
+      // Fast section: up to safeEnd every char fits whatever it is (at most 3 bytes per char, 4 per
+      // pair of chars), so the loop checks no room. Anything unusual drops to the careful step below.
+      int safeEnd = sp + Math.min(sl - sp, (dl - dp) / 3);
+      while (sp < safeEnd) {
+        char c = src[sp];
+        if (c < 0x80) {
           dst[dp++] = (byte) c;
           sp++;
+        } else if (c < 0x800) {
+          dst[dp++] = (byte) (0xC0 | (c >>> 6)); //         110xxxxx
+          dst[dp++] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
+          sp++;
+        } else if (!Character.isSurrogate(c)) {
+          dst[dp++] = (byte) (0xE0 | (c >>> 12)); //        1110xxxx
+          dst[dp++] = (byte) (0x80 | ((c >>> 6) & 0x3F)); // 10xxxxxx
+          dst[dp++] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
+          sp++;
+        } else if (Character.isHighSurrogate(c) && sp + 1 < safeEnd && Character.isLowSurrogate(src[sp + 1])) {
+          dp = putFourBytes(Character.toCodePoint(c, src[sp + 1]), dst, dp);
+          sp += 2;
+        } else {
+          break;
         }
+      }
+      if (sp >= sl) {
+        break;
+      }
+      // Careful step: one character, with room checked; stops before a sequence that does not fit.
+      char c = src[sp];
+      int consumed = 1;
+      if (c < 0x80) {
+        if (dp >= dl) {
+          break;
+        }
+        dst[dp++] = (byte) c;
       } else if (c < 0x800) {
         if (dp > dl - 2) {
           break;
         }
-        dst[dp++] = (byte) (0xC0 | (c >>> 6)); //         110xxxxx
-        dst[dp++] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
-        sp++;
+        dst[dp++] = (byte) (0xC0 | (c >>> 6));
+        dst[dp++] = (byte) (0x80 | (c & 0x3F));
       } else if (!Character.isSurrogate(c)) {
         if (dp > dl - 3) {
           break;
         }
-        dst[dp++] = (byte) (0xE0 | (c >>> 12)); //        1110xxxx
-        dst[dp++] = (byte) (0x80 | ((c >>> 6) & 0x3F)); // 10xxxxxx
-        dst[dp++] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
-        sp++;
+        dst[dp++] = (byte) (0xE0 | (c >>> 12));
+        dst[dp++] = (byte) (0x80 | ((c >>> 6) & 0x3F));
+        dst[dp++] = (byte) (0x80 | (c & 0x3F));
       } else if (Character.isHighSurrogate(c) && sp + 1 < sl && Character.isLowSurrogate(src[sp + 1])) {
         if (dp > dl - 4) {
           break;
         }
-        int codePoint = Character.toCodePoint(c, src[sp + 1]);
-        dst[dp++] = (byte) (0xF0 | (codePoint >>> 18)); //         11110xxx
-        dst[dp++] = (byte) (0x80 | ((codePoint >>> 12) & 0x3F)); // 10xxxxxx
-        dst[dp++] = (byte) (0x80 | ((codePoint >>> 6) & 0x3F)); //  10xxxxxx
-        dst[dp++] = (byte) (0x80 | (codePoint & 0x3F)); //         10xxxxxx
-        sp += 2;
+        dp = putFourBytes(Character.toCodePoint(c, src[sp + 1]), dst, dp);
+        consumed = 2;
       } else if (!endOfInput && sp + 1 == sl && Character.isHighSurrogate(c)) {
         break; // its low surrogate may come with the next call
       } else {
@@ -124,9 +139,17 @@ final class CharsUtf8 {
         } else {
           dst[dp++] = '?';
         }
-        sp++;
       }
+      sp += consumed;
     }
     return Progress.of(sp, dp);
+  }
+
+  private static int putFourBytes(int codePoint, byte[] dst, int dp) {
+    dst[dp] = (byte) (0xF0 | (codePoint >>> 18)); //             11110xxx
+    dst[dp + 1] = (byte) (0x80 | ((codePoint >>> 12) & 0x3F)); // 10xxxxxx
+    dst[dp + 2] = (byte) (0x80 | ((codePoint >>> 6) & 0x3F)); //  10xxxxxx
+    dst[dp + 3] = (byte) (0x80 | (codePoint & 0x3F)); //         10xxxxxx
+    return dp + 4;
   }
 }

@@ -1,5 +1,6 @@
 package dev.textwire.internal;
 
+import java.lang.ref.WeakReference;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharsetEncoder;
@@ -37,6 +38,33 @@ final class Scratch {
   private final CharBuffer charView = CharBuffer.wrap(chars);
   private final ByteBuffer latin1View = ByteBuffer.wrap(latin1);
   private final CharsetEncoder latin1Encoder = StandardCharsets.ISO_8859_1.newEncoder();
+  private final CharsetEncoder asciiEncoder = StandardCharsets.US_ASCII.newEncoder();
+
+  /**
+   * A ByteBuffer over the caller's last destination array, so the ASCII encoder can write into it
+   * without a wrapper per call. Weakly held: we must not keep a caller's array alive. A caller who
+   * encodes into the same array call after call allocates nothing; a new array costs one wrapper.
+   */
+  private WeakReference<ByteBuffer> targetView = new WeakReference<>(null);
+
+  /**
+   * Encodes the ASCII prefix of {@code chars[begin, end)} into {@code dst[dp, dl)} with the JDK's
+   * US-ASCII encoder, whose loop is a vectorised intrinsic on JDK 17 and later.
+   *
+   * @return how many chars (and bytes) were encoded
+   */
+  int encodeAsciiPrefix(int begin, int end, byte[] dst, int dp, int dl) {
+    ByteBuffer view = targetView.get();
+    if (view == null || view.array() != dst) {
+      view = ByteBuffer.wrap(dst);
+      targetView = new WeakReference<>(view);
+    }
+    view.limit(dl).position(dp);
+    charView.limit(end).position(begin);
+    asciiEncoder.reset();
+    asciiEncoder.encode(charView, view, true); // stops at the first non-ASCII char or a full target
+    return charView.position() - begin;
+  }
 
   /** Decoded text up to this many chars goes through reused space; longer text gets its own array. */
   static final int DECODE_MAX_CHARS = 16 * 1024;

@@ -126,19 +126,33 @@ public final class Utf8Encoding {
   }
 
   /**
-   * Encodes {@code scratch.chars[0, count)}: its leading Latin-1 run narrowed by the JDK's intrinsic and
-   * encoded eight bytes at a time, the rest by the general kernel.
+   * Encodes {@code scratch.chars[0, count)}: its ASCII prefix by the JDK's US-ASCII intrinsic straight
+   * into {@code dst}, the Latin-1 run after it narrowed by the JDK's Latin-1 intrinsic and encoded by our
+   * Latin-1 kernel, and the rest by the general kernel. Chunks too short to repay the JDK encoders' fixed
+   * cost go straight to the general kernel.
    */
   private static long encodeChunk(
       Scratch scratch, int count, byte[] dst, int dp, int dl, ErrorPolicy policy, long charIndexBias) {
-    int narrowed = count >= Scratch.NARROW_MIN_CHARS ? scratch.narrowLatin1(0, count) : 0;
-    if (narrowed > 0) {
-      long progress = Latin1Utf8.encode(scratch.latin1, 0, narrowed, dst, dp, dl);
-      if (Progress.source(progress) != narrowed) {
-        return progress;
+    int sp = 0;
+    char[] chars = scratch.chars;
+    if (count >= Scratch.NARROW_MIN_CHARS && chars[0] < 0x80) {
+      sp = scratch.encodeAsciiPrefix(0, count, dst, dp, dl);
+      dp += sp;
+      if (sp == count || dp == dl) {
+        return Progress.of(sp, dp);
       }
-      dp = Progress.destination(progress);
+      if (count - sp >= Scratch.NARROW_MIN_CHARS && chars[sp] <= 0xFF) {
+        int narrowed = scratch.narrowLatin1(sp, count);
+        if (narrowed > 0) {
+          long progress = Latin1Utf8.encode(scratch.latin1, 0, narrowed, dst, dp, dl);
+          dp = Progress.destination(progress);
+          if (Progress.source(progress) != narrowed) {
+            return Progress.of(sp + Progress.source(progress), dp);
+          }
+          sp += narrowed;
+        }
+      }
     }
-    return CharsUtf8.encode(scratch.chars, narrowed, count, dst, dp, dl, true, policy, charIndexBias);
+    return CharsUtf8.encode(chars, sp, count, dst, dp, dl, true, policy, charIndexBias);
   }
 }

@@ -136,24 +136,22 @@ final class Utf8Kernel {
    */
   static long decodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp) {
     while (sp < sl) {
-      // Writes stay in bounds: dp - dp0 <= sp - sp0, so dp + 8 <= dp0 + (sl - sp0) when sp + 8 <= sl.
-      while (sp <= sl - 8) {
-        long word = Swar.getLong(src, sp);
-        if ((word & Swar.HIGH_BITS) != 0) {
-          break;
+      int asciiEnd = Swar.skipAscii(src, sp, sl);
+      int run = asciiEnd - sp;
+      if (run >= 16) {
+        System.arraycopy(src, sp, dst, dp, run);
+      } else {
+        for (int k = 0; k < run; k++) {
+          dst[dp + k] = src[sp + k];
         }
-        Swar.putLong(dst, dp, word);
-        sp += 8;
-        dp += 8;
       }
-      if (sp >= sl) {
+      sp = asciiEnd;
+      dp += run;
+      if (sp == sl) {
         break;
       }
       int b1 = src[sp];
-      if (b1 >= 0) {
-        dst[dp++] = (byte) b1;
-        sp++;
-      } else if ((b1 == (byte) 0xC2 || b1 == (byte) 0xC3) && sp + 1 < sl && isContinuation(src[sp + 1])) {
+      if ((b1 == (byte) 0xC2 || b1 == (byte) 0xC3) && sp + 1 < sl && isContinuation(src[sp + 1])) {
         dst[dp++] = (byte) (((b1 & 0x03) << 6) | (src[sp + 1] & 0x3F)); // 110000xx 10xxxxxx
         sp += 2;
       } else {
