@@ -25,18 +25,14 @@ final class CharsUtf8 {
     long extra = 0;
     for (int i = begin; i < end; i++) {
       char c = src[i];
-      if (c < 0x80) {
-        continue;
-      }
-      if (c < 0x800) {
-        extra += 1;
-      } else if (!Character.isSurrogate(c)) {
-        extra += 2;
-      } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(src[i + 1])) {
-        extra += 2; // 4 bytes for the two chars of the pair
-        i++;
-      } else {
-        extra += replacementLength(policy, c, i + charIndexBias) - 1;
+      // Tricky, branch-free form of: c < 0x80 ? 0 : c < 0x800 ? 1 : 2 (bytes beyond the first).
+      extra += ((0x7F - c) >>> 31) + ((0x7FF - c) >>> 31);
+      if (Character.isSurrogate(c)) {
+        if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(src[i + 1])) {
+          i++; // 4 bytes: one per char of the pair, plus the 2 extra counted for the high half
+        } else {
+          extra += replacementLength(policy, c, i + charIndexBias) - 3;
+        }
       }
     }
     return (end - begin) + extra;

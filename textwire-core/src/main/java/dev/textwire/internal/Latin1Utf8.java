@@ -14,8 +14,8 @@ final class Latin1Utf8 {
   private Latin1Utf8() {}
 
   /** UTF-8 length of {@code src[begin, end)}: one byte each, plus one more for each byte 80..FF. */
-  static int encodedLength(byte[] src, int begin, int end) {
-    return (end - begin) + Swar.countHighBytes(src, begin, end);
+  static long encodedLength(byte[] src, int begin, int end) {
+    return (long) (end - begin) + Swar.countHighBytes(src, begin, end); // above 2^31-1 for large text
   }
 
   /**

@@ -95,6 +95,33 @@ final class Scratch {
     return latin1Decoded;
   }
 
+  /** Set while an encode call uses this thread's scratch. */
+  private boolean inUse;
+
+  /**
+   * This thread's scratch, or a fresh one if it is already in use: a caller's {@code CharSequence} can
+   * run any code in {@code charAt}, including another encode on the same thread, which must not
+   * overwrite the chunk the outer call is working on. Pair with {@link #release()} in a finally block.
+   */
+  static Scratch acquire() {
+    Scratch scratch = PER_THREAD.get();
+    if (scratch.inUse) {
+      return new Scratch();
+    }
+    scratch.inUse = true;
+    return scratch;
+  }
+
+  void release() {
+    inUse = false;
+  }
+
+  /**
+   * This thread's scratch for work that runs no caller code (decoding, validating). Such work can run
+   * nested inside an encode (from a caller's {@code charAt}), so it must only use space an encode does
+   * not hold across a {@code charAt} call: the decode buffers, and {@link #encoded}, which an encode fills
+   * and empties between two chunk copies.
+   */
   static Scratch get() {
     return PER_THREAD.get();
   }

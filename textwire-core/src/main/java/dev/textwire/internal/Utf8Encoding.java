@@ -34,16 +34,23 @@ public final class Utf8Encoding {
     if (begin == end) {
       return 0;
     }
-    Scratch scratch = Scratch.get();
-    long length = 0;
-    for (int i = begin; i < end; ) {
-      int count = CharAccess.fill(text, i, end, scratch.chars);
-      int narrowed = count >= Scratch.NARROW_MIN_CHARS ? scratch.narrowLatin1(0, count) : 0;
-      length += Latin1Utf8.encodedLength(scratch.latin1, 0, narrowed);
-      length += CharsUtf8.encodedLength(scratch.chars, narrowed, count, policy, i);
-      i += count;
+    Scratch scratch = Scratch.acquire();
+    try {
+      long length = 0;
+      for (int i = begin; i < end; ) {
+        int count = CharAccess.fill(text, i, end, scratch.chars);
+        int narrowed =
+            count >= Scratch.NARROW_MIN_CHARS && scratch.chars[0] <= 0xFF
+                ? scratch.narrowLatin1(0, count)
+                : 0;
+        length += Latin1Utf8.encodedLength(scratch.latin1, 0, narrowed);
+        length += CharsUtf8.encodedLength(scratch.chars, narrowed, count, policy, i);
+        i += count;
+      }
+      return length;
+    } finally {
+      scratch.release();
     }
-    return length;
   }
 
   /** Encodes into {@code dst[offset, dst.length)}; returns the bytes written. */
@@ -91,38 +98,46 @@ public final class Utf8Encoding {
     if (begin == end) {
       return 0;
     }
-    Scratch scratch = Scratch.get();
-    for (int i = begin; i < end; ) {
-      int count = CharAccess.fill(text, i, end, scratch.chars);
-      long progress = encodeChunk(scratch, count, dst, dp, dl, policy, i);
-      if (Progress.source(progress) != count) {
-        return -1;
+    Scratch scratch = Scratch.acquire();
+    try {
+      for (int i = begin; i < end; ) {
+        int count = CharAccess.fill(text, i, end, scratch.chars);
+        long progress = encodeChunk(scratch, count, dst, dp, dl, policy, i);
+        if (Progress.source(progress) != count) {
+          return -1;
+        }
+        dp = Progress.destination(progress);
+        i += count;
       }
-      dp = Progress.destination(progress);
-      i += count;
+      return dp - start;
+    } finally {
+      scratch.release();
     }
-    return dp - start;
   }
 
   /** Direct buffers: encode a chunk into scratch, then one bulk copy (a memcpy) per chunk. */
   private static int encodeIntoDirect(
       CharSequence text, int begin, int end, ByteBuffer dst, ErrorPolicy policy) {
-    Scratch scratch = Scratch.get();
-    int position = dst.position();
-    int limit = dst.limit();
-    int dp = position;
-    for (int i = begin; i < end; ) {
-      int count = CharAccess.fill(text, i, end, scratch.chars);
-      long progress = encodeChunk(scratch, count, scratch.encoded, 0, scratch.encoded.length, policy, i);
-      int bytes = Progress.destination(progress);
-      if (bytes > limit - dp) {
-        return -1;
+    Scratch scratch = Scratch.acquire();
+    try {
+      int position = dst.position();
+      int limit = dst.limit();
+      int dp = position;
+      for (int i = begin; i < end; ) {
+        int count = CharAccess.fill(text, i, end, scratch.chars);
+        long progress = encodeChunk(scratch, count, scratch.encoded, 0, scratch.encoded.length, policy, i);
+        int bytes = Progress.destination(progress);
+        if (bytes > limit - dp) {
+          return -1;
+        }
+        dst.put(dp, scratch.encoded, 0, bytes);
+        dp += bytes;
+        i += count;
       }
-      dst.put(dp, scratch.encoded, 0, bytes);
-      dp += bytes;
-      i += count;
+      return dp - position;
+    } finally {
+      scratch.release();
     }
-    return dp - position;
   }
 
   /**
