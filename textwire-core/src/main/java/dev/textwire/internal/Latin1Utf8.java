@@ -25,30 +25,46 @@ final class Latin1Utf8 {
    * @return {@link Progress} of source and destination
    */
   static long encode(byte[] src, int sp, int sl, byte[] dst, int dp, int dl) {
-    while (sp < sl) {
-      // ASCII runs are found by a word-at-a-time scan and moved by arraycopy (a vectorised memcpy):
-      // measured faster than storing each word as it is tested.
-      int asciiEnd = Swar.skipAscii(src, sp, Math.min(sl, sp + (dl - dp)));
-      int run = asciiEnd - sp;
-      if (run >= 16) {
-        System.arraycopy(src, sp, dst, dp, run);
-      } else {
-        for (int k = 0; k < run; k++) {
-          dst[dp + k] = src[sp + k];
+    // As far as the output certainly fits (two bytes per input byte at most), run without room checks.
+    int roomyEnd = sp + Math.min(sl - sp, (dl - dp) >>> 1);
+    while (sp < roomyEnd) {
+      if (sp <= roomyEnd - 8) {
+        // Room for the word: written <= 2 * read so far, and 2 * (roomyEnd - sp) >= 16 remain.
+        long word = Swar.getLong(src, sp);
+        Swar.putLong(dst, dp, word);
+        if ((word & Swar.HIGH_BITS) == 0) {
+          sp += 8;
+          dp += 8;
+          continue;
         }
+        // The ASCII bytes before the first high one are already in place; what follows is rewritten.
+        int ascii = Swar.firstHighByte(word);
+        sp += ascii;
+        dp += ascii;
       }
-      sp = asciiEnd;
-      dp += run;
-      if (sp == sl) {
-        break;
+      int b = src[sp++];
+      if (b >= 0) {
+        dst[dp++] = (byte) b;
+      } else {
+        dst[dp++] = (byte) (0xC0 | ((b & 0xFF) >>> 6)); // 110000xx
+        dst[dp++] = (byte) (0x80 | (b & 0x3F)); //          10xxxxxx
       }
+    }
+    // Near the end of the room: one byte at a time, checking it.
+    for (; sp < sl; sp++) {
       int b = src[sp];
-      if (b >= 0 || dp > dl - 2) {
-        break; // the next character does not fit
+      if (b >= 0) {
+        if (dp >= dl) {
+          break;
+        }
+        dst[dp++] = (byte) b;
+      } else {
+        if (dp > dl - 2) {
+          break;
+        }
+        dst[dp++] = (byte) (0xC0 | ((b & 0xFF) >>> 6));
+        dst[dp++] = (byte) (0x80 | (b & 0x3F));
       }
-      dst[dp++] = (byte) (0xC0 | ((b & 0xFF) >>> 6)); // 110000xx
-      dst[dp++] = (byte) (0x80 | (b & 0x3F)); //          10xxxxxx
-      sp++;
     }
     return Progress.of(sp, dp);
   }

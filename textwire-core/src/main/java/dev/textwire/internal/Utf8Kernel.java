@@ -32,8 +32,8 @@ final class Utf8Kernel {
   }
 
   /**
-   * Decodes {@code src[sp, sl)} into {@code dst[dp, dl)}. Stops when fewer than two chars of room are
-   * left, or, when {@code endOfInput} is false, before a sequence cut short by {@code sl}.
+   * Decodes {@code src[sp, sl)} into {@code dst[dp, dl)}. Stops when the next character does not fit,
+   * or, when {@code endOfInput} is false, before a sequence cut short by {@code sl}.
    *
    * @return {@link Progress} of source and destination
    */
@@ -47,70 +47,61 @@ final class Utf8Kernel {
       boolean endOfInput,
       ErrorPolicy policy,
       long offsetBias) {
-    while (sp < sl && dp < dl) {
-      int b1 = src[sp];
-      if (b1 >= 0) {
-        dst[dp++] = (char) b1;
-        sp++;
-        // ASCII run: test eight bytes at once, then widen them.
-        while (sp <= sl - 8 && dp <= dl - 8) {
-          long word = Swar.getLong(src, sp);
-          if ((word & Swar.HIGH_BITS) != 0) {
-            break;
-          }
-          dst[dp] = (char) (word & 0x7F);
-          dst[dp + 1] = (char) ((word >>> 8) & 0x7F);
-          dst[dp + 2] = (char) ((word >>> 16) & 0x7F);
-          dst[dp + 3] = (char) ((word >>> 24) & 0x7F);
-          dst[dp + 4] = (char) ((word >>> 32) & 0x7F);
-          dst[dp + 5] = (char) ((word >>> 40) & 0x7F);
-          dst[dp + 6] = (char) ((word >>> 48) & 0x7F);
-          dst[dp + 7] = (char) (word >>> 56);
-          sp += 8;
-          dp += 8;
-        }
-        while (sp < sl && dp < dl && (b1 = src[sp]) >= 0) {
+    while (sp < sl) {
+      // Fast section: no byte makes more than one char, so up to fastEnd nothing can overflow dst;
+      // sequences must end before fastEnd, anything else drops to the careful step below.
+      int fastEnd = sp + Math.min(sl - sp, dl - dp);
+      while (sp < fastEnd) {
+        int b1 = src[sp];
+        if (b1 >= 0) {
+          // ASCII run in its own tight loop (measured faster than widening words of eight).
           dst[dp++] = (char) b1;
           sp++;
+          while (sp < fastEnd && (b1 = src[sp]) >= 0) {
+            dst[dp++] = (char) b1;
+            sp++;
+          }
+        } else if (b1 >= (byte) 0xC2 && b1 <= (byte) 0xDF && sp + 1 < fastEnd && isContinuation(src[sp + 1])) {
+          dst[dp++] = (char) (((b1 & 0x1F) << 6) | (src[sp + 1] & 0x3F));
+          sp += 2;
+        } else if (b1 >= (byte) 0xE0 && b1 <= (byte) 0xEF && sp + 2 < fastEnd
+            && isSecondOfThree(b1, src[sp + 1]) && isContinuation(src[sp + 2])) {
+          dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F));
+          sp += 3;
+        } else if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4 && sp + 3 < fastEnd
+            && isSecondOfFour(b1, src[sp + 1]) && isContinuation(src[sp + 2]) && isContinuation(src[sp + 3])) {
+          int codePoint = codePoint4(src, sp);
+          dst[dp++] = Character.highSurrogate(codePoint); // 4 bytes make 2 chars: still <= 1 per byte
+          dst[dp++] = Character.lowSurrogate(codePoint);
+          sp += 4;
+        } else {
+          break;
         }
-        continue;
       }
-      if (b1 >= (byte) 0xC2 && b1 <= (byte) 0xDF) {
-        if (sp + 1 < sl) {
-          int b2 = src[sp + 1];
-          if (isContinuation(b2)) {
-            dst[dp++] = (char) (((b1 & 0x1F) << 6) | (b2 & 0x3F));
-            sp += 2;
-            continue;
-          }
+      if (sp >= sl) {
+        break;
+      }
+      // Careful step: one sequence, checked against the real end and the room left.
+      int length = wellFormedLength(src, sp, sl);
+      if (length != 0) {
+        int chars = length == 4 ? 2 : 1;
+        if (dp > dl - chars) {
+          break;
         }
-      } else if (b1 >= (byte) 0xE0 && b1 <= (byte) 0xEF) {
-        if (sp + 2 < sl) {
-          int b2 = src[sp + 1];
-          int b3 = src[sp + 2];
-          if (isSecondOfThree(b1, b2) && isContinuation(b3)) {
-            dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((b2 & 0x3F) << 6) | (b3 & 0x3F));
-            sp += 3;
-            continue;
-          }
+        int b1 = src[sp];
+        if (length == 1) {
+          dst[dp++] = (char) b1;
+        } else if (length == 2) {
+          dst[dp++] = (char) (((b1 & 0x1F) << 6) | (src[sp + 1] & 0x3F));
+        } else if (length == 3) {
+          dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F));
+        } else {
+          int codePoint = codePoint4(src, sp);
+          dst[dp++] = Character.highSurrogate(codePoint);
+          dst[dp++] = Character.lowSurrogate(codePoint);
         }
-      } else if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4) {
-        if (sp + 3 < sl) {
-          int b2 = src[sp + 1];
-          int b3 = src[sp + 2];
-          int b4 = src[sp + 3];
-          if (isSecondOfFour(b1, b2) && isContinuation(b3) && isContinuation(b4)) {
-            if (dp > dl - 2) {
-              break;
-            }
-            int codePoint =
-                ((b1 & 0x07) << 18) | ((b2 & 0x3F) << 12) | ((b3 & 0x3F) << 6) | (b4 & 0x3F);
-            dst[dp++] = Character.highSurrogate(codePoint);
-            dst[dp++] = Character.lowSurrogate(codePoint);
-            sp += 4;
-            continue;
-          }
-        }
+        sp += length;
+        continue;
       }
       // Ill-formed, or cut short by the end of the input.
       int subpart = maximalSubpart(src, sp, sl);
@@ -120,10 +111,43 @@ final class Utf8Kernel {
       if (policy == ErrorPolicy.STRICT) {
         throw malformed(src, sp, sl, subpart, offsetBias);
       }
+      if (dp >= dl) {
+        break;
+      }
       dst[dp++] = '\uFFFD';
       sp += subpart & 0xFF;
     }
     return Progress.of(sp, dp);
+  }
+
+  private static int codePoint4(byte[] src, int sp) {
+    return ((src[sp] & 0x07) << 18)
+        | ((src[sp + 1] & 0x3F) << 12)
+        | ((src[sp + 2] & 0x3F) << 6)
+        | (src[sp + 3] & 0x3F);
+  }
+
+  /** Length (1 to 4) of the well-formed sequence at {@code src[sp]} that ends by {@code sl}, else 0. */
+  static int wellFormedLength(byte[] src, int sp, int sl) {
+    int b1 = src[sp];
+    if (b1 >= 0) {
+      return 1;
+    }
+    if (b1 >= (byte) 0xC2 && b1 <= (byte) 0xDF) {
+      return sp + 1 < sl && isContinuation(src[sp + 1]) ? 2 : 0;
+    }
+    if (b1 >= (byte) 0xE0 && b1 <= (byte) 0xEF) {
+      return sp + 2 < sl && isSecondOfThree(b1, src[sp + 1]) && isContinuation(src[sp + 2]) ? 3 : 0;
+    }
+    if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4) {
+      return sp + 3 < sl
+              && isSecondOfFour(b1, src[sp + 1])
+              && isContinuation(src[sp + 2])
+              && isContinuation(src[sp + 3])
+          ? 4
+          : 0;
+    }
+    return 0;
   }
 
   /**
@@ -136,22 +160,24 @@ final class Utf8Kernel {
    */
   static long decodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp) {
     while (sp < sl) {
-      int asciiEnd = Swar.skipAscii(src, sp, sl);
-      int run = asciiEnd - sp;
-      if (run >= 16) {
-        System.arraycopy(src, sp, dst, dp, run);
-      } else {
-        for (int k = 0; k < run; k++) {
-          dst[dp + k] = src[sp + k];
+      if (sp <= sl - 8) {
+        // In bounds: written <= read so far, so dp + 8 <= dp0 + (sl - sp0) when sp + 8 <= sl.
+        long word = Swar.getLong(src, sp);
+        Swar.putLong(dst, dp, word);
+        if ((word & Swar.HIGH_BITS) == 0) {
+          sp += 8;
+          dp += 8;
+          continue;
         }
-      }
-      sp = asciiEnd;
-      dp += run;
-      if (sp == sl) {
-        break;
+        int ascii = Swar.firstHighByte(word); // those are in place; the rest is rewritten
+        sp += ascii;
+        dp += ascii;
       }
       int b1 = src[sp];
-      if ((b1 == (byte) 0xC2 || b1 == (byte) 0xC3) && sp + 1 < sl && isContinuation(src[sp + 1])) {
+      if (b1 >= 0) {
+        dst[dp++] = (byte) b1;
+        sp++;
+      } else if ((b1 == (byte) 0xC2 || b1 == (byte) 0xC3) && sp + 1 < sl && isContinuation(src[sp + 1])) {
         dst[dp++] = (byte) (((b1 & 0x03) << 6) | (src[sp + 1] & 0x3F)); // 110000xx 10xxxxxx
         sp += 2;
       } else {
