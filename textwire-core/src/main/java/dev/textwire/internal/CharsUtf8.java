@@ -22,42 +22,41 @@ final class CharsUtf8 {
    * that cut text into chunks never cut between the two halves of a pair.
    */
   static long encodedLength(char[] src, int begin, int end, ErrorPolicy policy, long charIndexBias) {
-    // A counted loop (the index only ever steps by one) so the JIT can unroll it: pairs are found by
-    // looking back from the low half rather than by skipping it. Branches, not the branch-free
-    // (0x7F - c) >>> 31 form: real text is runs of one kind, the branches predict well, and measured
-    // here the branchy loop was about twice as fast.
+    // Until the first surrogate: a counted loop (the index steps by one), which the JIT unrolls.
+    // Branches, not the branch-free (0x7F - c) >>> 31 form: real text is runs of one kind, the
+    // branches predict well, and measured here the branchy loop was about twice as fast.
     long extra = 0;
-    for (int i = begin; i < end; i++) {
+    int i = begin;
+    for (; i < end; i++) {
       char c = src[i];
       if (c >= 0x80) {
         if (c < 0x800) {
           extra += 1;
-        } else {
+        } else if (!Character.isSurrogate(c)) {
           extra += 2;
-          if (Character.isSurrogate(c)) {
-            extra += surrogateAdjustment(src, i, begin, end, policy, charIndexBias);
-          }
+        } else {
+          break;
         }
       }
     }
-    return (end - begin) + extra;
-  }
-
-  /**
-   * A surrogate was counted as 3 bytes. A pair is 4, so its low half takes 2 back; an unpaired one is
-   * whatever the policy writes.
-   */
-  private static int surrogateAdjustment(
-      char[] src, int i, int begin, int end, ErrorPolicy policy, long charIndexBias) {
-    char c = src[i];
-    if (Character.isHighSurrogate(c)) {
-      return i + 1 < end && Character.isLowSurrogate(src[i + 1])
-          ? 0
-          : replacementLength(policy, c, i + charIndexBias) - 3;
+    // From the first surrogate on: pairs step over their low half.
+    for (; i < end; i++) {
+      char c = src[i];
+      if (c < 0x80) {
+        continue;
+      }
+      if (c < 0x800) {
+        extra += 1;
+      } else if (!Character.isSurrogate(c)) {
+        extra += 2;
+      } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(src[i + 1])) {
+        extra += 2; // 4 bytes for the two chars
+        i++;
+      } else {
+        extra += replacementLength(policy, c, i + charIndexBias) - 1;
+      }
     }
-    return i > begin && Character.isHighSurrogate(src[i - 1])
-        ? -2
-        : replacementLength(policy, c, i + charIndexBias) - 3;
+    return (end - begin) + extra;
   }
 
   /** Bytes written for an unpaired surrogate; throws under STRICT. */

@@ -29,18 +29,14 @@ final class Latin1Utf8 {
     int roomyEnd = sp + Math.min(sl - sp, (dl - dp) >>> 1);
     while (sp < roomyEnd) {
       if (sp <= roomyEnd - 8) {
-        // Room for the word: written <= 2 * read so far, and 2 * (roomyEnd - sp) >= 16 remain.
-        long word = Swar.getLong(src, sp);
-        Swar.putLong(dst, dp, word);
-        if ((word & Swar.HIGH_BITS) == 0) {
-          sp += 8;
-          dp += 8;
-          continue;
-        }
-        // The ASCII bytes before the first high one are already in place; what follows is rewritten.
-        int ascii = Swar.firstHighByte(word);
+        // Room for the word: written <= 2 * read so far, and 2 * (roomyEnd - sp) >= 16 remain. Nothing
+        // lands past the final end either: the output still to come is at least as long as the input.
+        int ascii = Swar.copyWordAsciiPrefix(src, sp, dst, dp);
         sp += ascii;
         dp += ascii;
+        if (ascii == 8) {
+          continue;
+        }
       }
       int b = src[sp++];
       if (b >= 0) {

@@ -82,4 +82,17 @@ final class Swar {
     }
     return count;
   }
+
+  /**
+   * Copies the eight bytes at {@code src[sp]} to {@code dst[dp]} and returns how many of them, from the
+   * first, are ASCII: 8 for an all-ASCII word, else the index of the first byte with its high bit set.
+   * The bytes after those are copied too; callers overwrite them, so they must have room for the word
+   * and write the rest of the output over it.
+   */
+  static int copyWordAsciiPrefix(byte[] src, int sp, byte[] dst, int dp) {
+    long word = getLong(src, sp);
+    putLong(dst, dp, word);
+    long high = word & HIGH_BITS;
+    return high == 0 ? 8 : Long.numberOfTrailingZeros(high) >>> 3;
+  }
 }

@@ -162,16 +162,12 @@ final class Utf8Kernel {
     while (sp < sl) {
       if (sp <= sl - 8) {
         // In bounds: written <= read so far, so dp + 8 <= dp0 + (sl - sp0) when sp + 8 <= sl.
-        long word = Swar.getLong(src, sp);
-        Swar.putLong(dst, dp, word);
-        if ((word & Swar.HIGH_BITS) == 0) {
-          sp += 8;
-          dp += 8;
-          continue;
-        }
-        int ascii = Swar.firstHighByte(word); // those are in place; the rest is rewritten
+        int ascii = Swar.copyWordAsciiPrefix(src, sp, dst, dp);
         sp += ascii;
         dp += ascii;
+        if (ascii == 8) {
+          continue;
+        }
       }
       int b1 = src[sp];
       if (b1 >= 0) {
