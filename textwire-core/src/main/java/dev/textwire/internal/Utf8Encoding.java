@@ -26,9 +26,16 @@ public final class Utf8Encoding {
 
   static long encodedLengthAsLong(CharSequence text, int begin, int end, ErrorPolicy policy) {
     if (text instanceof String) {
-      byte[] latin1 = StringInternals.latin1Bytes((String) text);
+      String string = (String) text;
+      byte[] latin1 = StringInternals.latin1Bytes(string);
       if (latin1 != null) {
         return Latin1Utf8.encodedLength(latin1, begin, end);
+      }
+      if (end - begin <= ShortStrings.MAX_CHARS) {
+        int length = ShortStrings.encodedLength(string, begin, end);
+        if (length >= 0) {
+          return length;
+        }
       }
     }
     if (begin == end) {
@@ -88,10 +95,17 @@ public final class Utf8Encoding {
   private static int encodeInto(
       CharSequence text, int begin, int end, byte[] dst, int dp, int dl, ErrorPolicy policy) {
     if (text instanceof String) {
-      byte[] latin1 = StringInternals.latin1Bytes((String) text);
+      String string = (String) text;
+      byte[] latin1 = StringInternals.latin1Bytes(string);
       if (latin1 != null) {
         long progress = Latin1Utf8.encode(latin1, begin, end, dst, dp, dl);
         return Progress.source(progress) == end ? Progress.destination(progress) - dp : -1;
+      }
+      if (end - begin <= ShortStrings.MAX_CHARS) {
+        int written = ShortStrings.encode(string, begin, end, dst, dp, dl);
+        if (written >= 0) {
+          return written;
+        }
       }
     }
     int start = dp;

@@ -126,4 +126,31 @@ class KernelContractTest {
         "caf\u00e9 na\u00efve ",
         new String(dst, 0, Progress.destination(progress), StandardCharsets.ISO_8859_1));
   }
+
+  @Test
+  void shortStringsWithASurrogateAnywhereOrTightRoomFallBackToTheGeneralPath() {
+    String base = "a\u00e9\u4e2d";
+    for (int length = 0; length <= ShortStrings.MAX_CHARS + 1; length++) {
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < length; i++) {
+        text.append(base.charAt(i % base.length()));
+      }
+      for (int at = -1; at < length; at++) {
+        StringBuilder variant = new StringBuilder(text);
+        if (at >= 0) {
+          variant.setCharAt(at, at % 2 == 0 ? '\ud83d' : '\ude00'); // unpaired, or half a pair
+        }
+        String s = variant.toString();
+        byte[] expected = s.getBytes(StandardCharsets.UTF_8);
+        dev.textwire.Utf8Codec jdkLike = dev.textwire.Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK);
+        assertEquals(expected.length, jdkLike.encodedLength(s), s);
+        // Exactly enough room (tighter than the short path's three bytes per char) and plenty.
+        for (int slack : new int[] {0, 3 * length + 8}) {
+          byte[] dst = new byte[1 + expected.length + slack];
+          assertEquals(expected.length, jdkLike.encode(s, dst, 1), s);
+          assertArrayEquals(expected, Arrays.copyOfRange(dst, 1, 1 + expected.length), s);
+        }
+      }
+    }
+  }
 }
