@@ -2,6 +2,8 @@
 """Turns JMH JSON results (-rf json) into the Markdown tables of docs/BENCHMARKS.md.
 
     python3 textwire-benchmarks/report.py results.json [more.json ...] > tables.md
+    python3 textwire-benchmarks/report.py --headline jdk17.json jdk25.json   # the README's table
+    python3 textwire-benchmarks/report.py --targets results.json             # the issue's targets, met or not
 
 A maintainer's tool (the build and the tests never need it). For every operation and input it prints
 textwire's ns/op and B/op, the best baseline of the same run and the ratio baseline / textwire (above 1:
@@ -123,5 +125,73 @@ def main(paths):
         print()
 
 
+HEADLINE_ROWS = [
+    ("encode into byte[]", "Encode", "textwire"),
+    ("encode into a direct ByteBuffer", "Encode", "textwireDirectBuffer"),
+    ("exact encoded length", "EncodedLength", "textwire"),
+    ("decode, strict", "Decode", "textwire"),
+    ("validate", "Validate", "textwire"),
+]
+HEADLINE_INPUTS = ["ascii/512", "latin1/512", "cjk/512", "emoji/512", "mostly_ascii/512", "en", "zh"]
+
+
+def headline(paths):
+    """One ratio per operation and input: best baseline / textwire, one figure per JDK run given."""
+    runs = [load([p]) for p in paths]
+    print("| operation | " + " | ".join(HEADLINE_INPUTS) + " |")
+    print("|---|" + "---|" * len(HEADLINE_INPUTS))
+    for label, operation, method in HEADLINE_ROWS:
+        cells = []
+        for key in HEADLINE_INPUTS:
+            figures = []
+            for results in runs:
+                row = results.get((operation, key), {})
+                present = [row[m][0] for m in OPERATIONS[operation]["baselines"] if m in row]
+                figures.append("%.1f" % (min(present) / row[method][0]) if present and method in row else "-")
+            cells.append(" / ".join(figures))
+        print("| %s | %s |" % (label, " | ".join(cells)))
+
+
+# The targets of issue 2: (label, operation, our method, baseline methods or None for all, kinds, minimum).
+TARGETS = [
+    ("encode into byte[]", "Encode", "textwire", None, {"ascii": 1.0, "latin1": 2.0, "mostly_ascii": 2.0, "cjk": 1.5, "emoji": 1.5}),
+    ("encode into heap ByteBuffer", "Encode", "textwireHeapBuffer", None, {"ascii": 1.0, "latin1": 2.0, "mostly_ascii": 2.0, "cjk": 1.5, "emoji": 1.5}),
+    ("encode into direct ByteBuffer", "Encode", "textwireDirectBuffer", None, {"ascii": 1.0, "latin1": 2.0, "mostly_ascii": 2.0, "cjk": 1.5, "emoji": 1.5}),
+    ("encodedLength", "EncodedLength", "textwire", None, {k: 2.0 for k in KIND_ORDER}),
+    ("decode strict vs new String", "Decode", "textwire", ["jdkNewString"], {"ascii": 0.9, "latin1": 1.2, "mostly_ascii": 1.2, "cjk": 1.2, "emoji": 1.2}),
+    ("validate", "Validate", "textwire", None, {"ascii": 4.0, "mostly_ascii": 4.0, "latin1": 1.5, "cjk": 1.5, "emoji": 1.5}),
+]
+
+
+def targets(paths):
+    results = load(paths)
+    met = missed = 0
+    print("| target | kind | minimum | 512 chars | 65,536 chars | 16 chars (minimum 0.8) |")
+    print("|---|---|---|---|---|---|")
+    for label, operation, method, baselines, minimums in TARGETS:
+        for kind in KIND_ORDER:
+            cells = []
+            for length in ("512", "65536", "16"):
+                row = results.get((operation, "%s/%s" % (kind, length)), {})
+                names = baselines or list(OPERATIONS[operation]["baselines"])
+                present = [row[m][0] for m in names if m in row]
+                if not present or method not in row:
+                    cells.append("-")
+                    continue
+                ratio = min(present) / row[method][0]
+                floor = 0.8 if length == "16" else minimums[kind]
+                ok = ratio >= floor
+                met += ok
+                missed += not ok
+                cells.append("%.2f %s" % (ratio, "met" if ok else "**missed**"))
+            print("| %s | %s | %.1f | %s |" % (label, kind, minimums[kind], " | ".join(cells)))
+    print("\n%d met, %d missed." % (met, missed))
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    if sys.argv[1:2] == ["--headline"]:
+        headline(sys.argv[2:])
+    elif sys.argv[1:2] == ["--targets"]:
+        targets(sys.argv[2:])
+    else:
+        main(sys.argv[1:])

@@ -13,8 +13,6 @@ import java.nio.ReadOnlyBufferException;
 public final class Utf8Encoding {
   private Utf8Encoding() {}
 
-  private static final String UTF_8 = "UTF-8";
-
   public static int encodedLength(CharSequence text, int begin, int end, ErrorPolicy policy) {
     long length = encodedLengthAsLong(text, begin, end, policy);
     if (length > Integer.MAX_VALUE) {
