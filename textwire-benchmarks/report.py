@@ -9,6 +9,7 @@ A maintainer's tool (the build and the tests never need it). For every operation
 textwire's ns/op and B/op, the best baseline of the same run and the ratio baseline / textwire (above 1:
 textwire is faster), with the JMH error (99.9%) as a +- percentage so the noise is visible.
 """
+import gzip
 import json
 import sys
 from collections import OrderedDict
@@ -48,7 +49,8 @@ def load(paths):
     """{(operation, input): {method: (score, error, alloc)}}"""
     results = {}
     for path in paths:
-        for entry in json.load(open(path)):
+        opener = gzip.open if path.endswith(".gz") else open
+        for entry in json.load(opener(path, "rt")):
             _, cls, method = entry["benchmark"].rsplit(".", 2)
             corpus = cls.endswith("CorpusBenchmark")
             operation = cls[: -len("CorpusBenchmark")] if corpus else cls[: -len("Benchmark")]
