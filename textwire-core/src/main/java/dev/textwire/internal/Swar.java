@@ -92,7 +92,6 @@ final class Swar {
   static int copyWordAsciiPrefix(byte[] src, int sp, byte[] dst, int dp) {
     long word = getLong(src, sp);
     putLong(dst, dp, word);
-    long high = word & HIGH_BITS;
-    return high == 0 ? 8 : Long.numberOfTrailingZeros(high) >>> 3;
+    return (word & HIGH_BITS) == 0 ? 8 : firstHighByte(word);
   }
 }

@@ -211,7 +211,8 @@ final class Utf8Kernel {
   static int validUpTo(byte[] src, int sp, int sl) {
     while (true) {
       sp = Swar.skipAscii(src, sp, sl);
-      // Non-ASCII sequences, until the next ASCII byte hands back to the word-at-a-time loop.
+      // Non-ASCII sequences, until the next ASCII byte hands back to the word-at-a-time loop. The checks
+      // are those of wellFormedLength, written out: calling it here measured 12% slower on CJK text.
       while (true) {
         if (sp >= sl) {
           return sl;
