@@ -4,4 +4,6 @@
  */
 module dev.textwire {
   exports dev.textwire;
+  exports dev.textwire.buffer;
+  exports dev.textwire.io;
 }

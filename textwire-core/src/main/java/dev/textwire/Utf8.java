@@ -32,6 +32,11 @@ public final class Utf8 {
     return Utf8Codec.of(policy);
   }
 
+  /** A new resumable encoder that throws at unpaired surrogates; see {@link Utf8Encoder}. */
+  public static Utf8Encoder newEncoder() {
+    return new Utf8Encoder(ErrorPolicy.STRICT);
+  }
+
   /** Exact UTF-8 byte count of {@code text}; allocates nothing. */
   public static int encodedLength(CharSequence text) {
     return Utf8Codec.STRICT.encodedLength(text);

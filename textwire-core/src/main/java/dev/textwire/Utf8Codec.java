@@ -41,6 +41,11 @@ public final class Utf8Codec {
     return policy;
   }
 
+  /** A new resumable encoder with this codec's policy; see {@link Utf8Encoder}. */
+  public Utf8Encoder newEncoder() {
+    return new Utf8Encoder(policy);
+  }
+
   /** Exact number of bytes {@link #encode} writes for {@code text}; allocates nothing. */
   public int encodedLength(CharSequence text) {
     return encodedLength(text, 0, text.length());

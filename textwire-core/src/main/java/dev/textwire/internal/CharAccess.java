@@ -38,4 +38,14 @@ final class CharAccess {
     }
     return count;
   }
+
+  /** As {@link #fill(CharSequence, int, int, char[])}, from a caller's array. */
+  static int fill(char[] src, int begin, int end, char[] dst) {
+    int count = Math.min(end - begin, dst.length);
+    System.arraycopy(src, begin, dst, 0, count);
+    if (begin + count < end && count > 1 && Character.isHighSurrogate(dst[count - 1])) {
+      count--;
+    }
+    return count;
+  }
 }

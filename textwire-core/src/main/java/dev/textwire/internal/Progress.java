@@ -5,18 +5,18 @@ package dev.textwire.internal;
  * can say how far it got in both arrays without allocating: the source index in the high half, the
  * destination index in the low half.
  */
-final class Progress {
+public final class Progress {
   private Progress() {}
 
-  static long of(int sourceIndex, int destinationIndex) {
+  public static long of(int sourceIndex, int destinationIndex) {
     return ((long) sourceIndex << 32) | (destinationIndex & 0xFFFFFFFFL);
   }
 
-  static int source(long progress) {
+  public static int source(long progress) {
     return (int) (progress >>> 32);
   }
 
-  static int destination(long progress) {
+  public static int destination(long progress) {
     return (int) progress;
   }
 }

@@ -54,6 +54,18 @@ public final class Utf8Decoding {
     return new String(chars, 0, Progress.destination(progress));
   }
 
+  /**
+   * One step of a streaming decode: {@code src[sp, sl)} into {@code dst[dp, dl)}, stopping when
+   * {@code dst} is full or, unless {@code endOfInput}, before a sequence cut short by {@code sl}. Errors
+   * report {@code offsetBias + index}.
+   *
+   * @return {@link Progress} of source and destination
+   */
+  public static long decodeChunk(
+      byte[] src, int sp, int sl, char[] dst, int dp, int dl, boolean endOfInput, ErrorPolicy policy, long offsetBias) {
+    return Utf8Kernel.decode(src, sp, sl, dst, dp, dl, endOfInput, policy, offsetBias);
+  }
+
   /** Decodes from position to limit and moves the position to the limit (not on error). */
   public static String decode(ByteBuffer src, ErrorPolicy policy) {
     int position = src.position();

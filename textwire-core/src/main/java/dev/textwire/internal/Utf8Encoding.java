@@ -22,7 +22,7 @@ public final class Utf8Encoding {
     return (int) length;
   }
 
-  static long encodedLengthAsLong(CharSequence text, int begin, int end, ErrorPolicy policy) {
+  public static long encodedLengthAsLong(CharSequence text, int begin, int end, ErrorPolicy policy) {
     if (text instanceof String) {
       String string = (String) text;
       byte[] latin1 = StringInternals.latin1Bytes(string);
@@ -89,6 +89,17 @@ public final class Utf8Encoding {
     return written;
   }
 
+  /**
+   * Encodes into {@code dst[dp, dl)}, for callers that frame the text (a length before it, a trailer
+   * after it).
+   *
+   * @return bytes written, or -1 if the text did not fit (then {@code dst[dp, dl)} holds no meaning)
+   */
+  public static int encodeWithin(
+      CharSequence text, int begin, int end, byte[] dst, int dp, int dl, ErrorPolicy policy) {
+    return encodeInto(text, begin, end, dst, dp, dl, policy);
+  }
+
   /** @return bytes written into {@code dst[dp, dl)}, or -1 if the text did not fit */
   private static int encodeInto(
       CharSequence text, int begin, int end, byte[] dst, int dp, int dl, ErrorPolicy policy) {
@@ -114,7 +125,7 @@ public final class Utf8Encoding {
     try {
       for (int i = begin; i < end; ) {
         int count = CharAccess.fill(text, i, end, scratch.chars);
-        long progress = encodeChunk(scratch, count, dst, dp, dl, policy, i);
+        long progress = encodeChunk(scratch, 0, count, dst, dp, dl, true, policy, i);
         if (Progress.source(progress) != count) {
           return -1;
         }
@@ -137,7 +148,8 @@ public final class Utf8Encoding {
       int dp = position;
       for (int i = begin; i < end; ) {
         int count = CharAccess.fill(text, i, end, scratch.chars);
-        long progress = encodeChunk(scratch, count, scratch.encoded, 0, scratch.encoded.length, policy, i);
+        long progress =
+            encodeChunk(scratch, 0, count, scratch.encoded, 0, scratch.encoded.length, true, policy, i);
         int bytes = Progress.destination(progress);
         if (bytes > limit - dp) {
           return -1;
@@ -153,18 +165,30 @@ public final class Utf8Encoding {
   }
 
   /**
-   * Encodes {@code scratch.chars[0, count)}: its ASCII prefix by the JDK's US-ASCII intrinsic straight
+   * Encodes {@code scratch.chars[sp, count)}: its ASCII prefix by the JDK's US-ASCII intrinsic straight
    * into {@code dst}, the Latin-1 run after it narrowed by the JDK's Latin-1 intrinsic and encoded by our
    * Latin-1 kernel, and the rest by the general kernel. Chunks too short to repay the JDK encoders' fixed
-   * cost go straight to the general kernel.
+   * cost go straight to the general kernel. Stops before a character that does not fit whole, and, when
+   * {@code endOfInput} is false, before a high surrogate at {@code count - 1}.
+   *
+   * @param charIndexBias added to an index in {@code scratch.chars} to give the char index reported
+   * @return {@link Progress} of {@code scratch.chars} and {@code dst}
    */
-  private static long encodeChunk(
-      Scratch scratch, int count, byte[] dst, int dp, int dl, ErrorPolicy policy, long charIndexBias) {
-    int sp = 0;
+  static long encodeChunk(
+      Scratch scratch,
+      int sp,
+      int count,
+      byte[] dst,
+      int dp,
+      int dl,
+      boolean endOfInput,
+      ErrorPolicy policy,
+      long charIndexBias) {
     char[] chars = scratch.chars;
-    if (count >= Scratch.NARROW_MIN_CHARS && chars[0] < 0x80) {
-      sp = scratch.encodeAsciiPrefix(0, count, dst, dp, dl);
-      dp += sp;
+    if (count - sp >= Scratch.NARROW_MIN_CHARS && chars[sp] < 0x80) {
+      int ascii = scratch.encodeAsciiPrefix(sp, count, dst, dp, dl);
+      sp += ascii;
+      dp += ascii;
       if (sp == count || dp == dl) {
         return Progress.of(sp, dp);
       }
@@ -180,6 +204,6 @@ public final class Utf8Encoding {
         }
       }
     }
-    return CharsUtf8.encode(chars, sp, count, dst, dp, dl, true, policy, charIndexBias);
+    return CharsUtf8.encode(chars, sp, count, dst, dp, dl, endOfInput, policy, charIndexBias);
   }
 }

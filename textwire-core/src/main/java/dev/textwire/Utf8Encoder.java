@@ -1,0 +1,128 @@
+package dev.textwire;
+
+import dev.textwire.internal.ResumableUtf8;
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * A resumable UTF-8 encoder: it writes as much of its input as fits into the window it is given, never
+ * part of a character, and the next call goes on from there. Use it when the destination fills before the
+ * text ends: a fixed request buffer to flush, a buffer to grow, a segment to move past.
+ *
+ * <pre>{@code
+ * Utf8Encoder encoder = Utf8.newEncoder().reset(text);
+ * while (encoder.hasRemaining()) {
+ *   position += encoder.encode(window, position, window.length);
+ *   if (encoder.hasRemaining()) { flush(window, position); position = 0; }
+ * }
+ * }</pre>
+ *
+ * <p>Input comes either as one text ({@link #reset(CharSequence)}) or as pieces of a stream
+ * ({@link #feed}); a high surrogate at the end of a piece is kept until the next piece brings its low
+ * half, so a caller can reuse its array as soon as the encoder has no input left.
+ *
+ * <p>Errors: under {@link ErrorPolicy#STRICT} an unpaired surrogate throws {@link MalformedTextException}.
+ * Everything before it has been written and counted, and the encoder stands before the bad char, so
+ * {@link #charIndex()}, {@link #charsConsumed()} and {@link #bytesWritten()} say where the good output
+ * ends. Char indices in errors are indices in the text given to {@code reset}, or, for pieces given to
+ * {@code feed}, the char's position in the whole stream since the last reset.
+ *
+ * <p>Reusable, allocation-free after construction (it owns about 12 KiB of working space), and not
+ * thread-safe. Get one from {@link Utf8#newEncoder()} or {@link Utf8Codec#newEncoder()}.
+ */
+public final class Utf8Encoder {
+  private final ResumableUtf8 state = new ResumableUtf8();
+  private final ErrorPolicy policy;
+
+  Utf8Encoder(ErrorPolicy policy) {
+    this.policy = policy;
+    state.reset(policy);
+  }
+
+  /** The policy for unpaired surrogates. */
+  public ErrorPolicy policy() {
+    return policy;
+  }
+
+  /** Forgets any input, carried surrogate and counts. */
+  public Utf8Encoder reset() {
+    state.reset(policy);
+    return this;
+  }
+
+  /** Starts encoding the whole of {@code text}, forgetting any earlier input. */
+  public Utf8Encoder reset(CharSequence text) {
+    return reset(text, 0, text.length());
+  }
+
+  /** Starts encoding {@code text[beginIndex, endIndex)}, forgetting any earlier input. */
+  public Utf8Encoder reset(CharSequence text, int beginIndex, int endIndex) {
+    Objects.checkFromToIndex(beginIndex, endIndex, text.length());
+    state.reset(text, beginIndex, endIndex, policy);
+    return this;
+  }
+
+  /**
+   * Gives the next piece of a stream of text. When {@code endOfInput} is false, a high surrogate at the
+   * end of the piece is carried into the next one; when true, it is unpaired and the policy applies.
+   *
+   * @throws IllegalStateException if the previous input has not all been encoded
+   */
+  public Utf8Encoder feed(CharSequence piece, int beginIndex, int endIndex, boolean endOfInput) {
+    Objects.checkFromToIndex(beginIndex, endIndex, piece.length());
+    state.feed(piece, beginIndex, endIndex, endOfInput);
+    return this;
+  }
+
+  /** As {@link #feed(CharSequence, int, int, boolean)}, from an array, read only while encoding. */
+  public Utf8Encoder feed(char[] piece, int beginIndex, int endIndex, boolean endOfInput) {
+    Objects.checkFromToIndex(beginIndex, endIndex, piece.length);
+    state.feed(piece, beginIndex, endIndex, endOfInput);
+    return this;
+  }
+
+  /**
+   * Encodes into {@code dst[offset, limit)} as much as fits whole.
+   *
+   * @return bytes written; 0 when nothing remains, or when the next character needs more room (at most
+   *     4 bytes), or when only a carried surrogate is left and more input may come
+   * @throws MalformedTextException under STRICT, at an unpaired surrogate
+   */
+  public int encode(byte[] dst, int offset, int limit) {
+    Objects.checkFromToIndex(offset, limit, dst.length);
+    return state.encode(dst, offset, limit);
+  }
+
+  /** Encodes at the buffer's position, up to its limit, and advances the position by the bytes written. */
+  public int encode(ByteBuffer dst) {
+    return state.encode(dst);
+  }
+
+  /**
+   * Whether there is more to encode from the input given: chars not yet written, or a carried surrogate
+   * after the end of input.
+   */
+  public boolean hasRemaining() {
+    return state.hasRemaining();
+  }
+
+  /** Whether a high surrogate from the end of the last piece is waiting for the next piece. */
+  public boolean hasCarriedSurrogate() {
+    return state.isCarrying();
+  }
+
+  /** Index, in the current text or piece, of the next char to encode; its end index when all is done. */
+  public int charIndex() {
+    return state.inputIndex();
+  }
+
+  /** Chars consumed since the last reset (a carried surrogate counts as consumed). */
+  public long charsConsumed() {
+    return state.charsConsumed();
+  }
+
+  /** Bytes written since the last reset. */
+  public long bytesWritten() {
+    return state.bytesWritten();
+  }
+}

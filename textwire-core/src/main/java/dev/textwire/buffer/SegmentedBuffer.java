@@ -1,0 +1,508 @@
+package dev.textwire.buffer;
+
+import dev.textwire.ErrorPolicy;
+import dev.textwire.Utf8;
+import dev.textwire.Utf8Encoder;
+import dev.textwire.internal.Utf8Encoding;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.GatheringByteChannel;
+import java.nio.channels.WritableByteChannel;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A growable byte buffer made of fixed-size segments, with a {@code long} size. Growing allocates one new
+ * segment and never copies what is already written, so writing stays linear however large the buffer
+ * gets, past 2 GiB and beyond what a Java array can hold. Reading a byte by offset is O(1).
+ *
+ * <p>Text is encoded straight into the segments, a window at a time, by a resumable encoder; a character
+ * whose bytes straddle two segments is split between them. {@link #clear()} keeps up to a bounded number
+ * of segments for reuse, so a buffer that is cleared and refilled allocates nothing in steady state.
+ *
+ * <p>Bad input loses nothing: a text append that fails (an unpaired surrogate under the strict policy)
+ * leaves the buffer as it was before the call; a range that does not exist or cannot fit an array is
+ * refused with a message saying so, never a negative size.
+ *
+ * <p>Not thread-safe. {@link #outputStream()} is a drop-in for {@link java.io.ByteArrayOutputStream}.
+ */
+public final class SegmentedBuffer {
+  /** 8 KiB: big enough that crossing a segment is rare, small enough that a short message wastes little. */
+  public static final int DEFAULT_SEGMENT_SIZE = 8 * 1024;
+
+  /** What {@link #clear()} keeps by default: 1 MiB of segments. */
+  public static final long DEFAULT_MAX_RETAINED_BYTES = 1024 * 1024;
+
+  /** The largest array the JVM reliably allocates (as in {@code ArrayList} and {@code StringBuilder}). */
+  static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+
+  private static final int MAX_SEGMENTS = MAX_ARRAY_LENGTH;
+  private static final int GATHER_MAX = 1024; // Linux's IOV_MAX: the most a single writev takes
+
+  private final int segmentShift;
+  private final int segmentSize;
+  private final int maxRetainedSegments;
+
+  /** Allocated segments: {@code segments[0, allocated)} are non-null; those past the current are spare. */
+  private byte[][] segments = new byte[8][];
+  private int allocated;
+  /** Lazily made ByteBuffer views of the segments, for gathering writes to a channel. */
+  private ByteBuffer[] views;
+
+  /**
+   * The segment being written, and the write position in it. The size is
+   * {@code (currentIndex << segmentShift) + position}; when empty, currentIndex is -1 and position is the
+   * segment size, so the first write moves to segment 0 like any other full segment.
+   */
+  private byte[] current;
+  private int currentIndex = -1;
+  private int position;
+
+  private final Utf8Encoder[] encoders = new Utf8Encoder[ErrorPolicy.values().length];
+  private final byte[] spill = new byte[4];
+  private SegmentedOutputStream outputStream;
+
+  /** A buffer of 8 KiB segments that keeps up to 1 MiB of them when cleared. */
+  public SegmentedBuffer() {
+    this(DEFAULT_SEGMENT_SIZE, DEFAULT_MAX_RETAINED_BYTES);
+  }
+
+  /** A buffer of {@code segmentSize}-byte segments that keeps up to 1 MiB of them when cleared. */
+  public SegmentedBuffer(int segmentSize) {
+    this(segmentSize, DEFAULT_MAX_RETAINED_BYTES);
+  }
+
+  /**
+   * @param segmentSize bytes per segment: a power of two from 1 to 2^30
+   * @param maxRetainedBytes how many bytes of segments {@link #clear()} keeps for reuse (rounded down to
+   *     whole segments; 0 keeps none)
+   */
+  public SegmentedBuffer(int segmentSize, long maxRetainedBytes) {
+    if (segmentSize <= 0 || segmentSize > (1 << 30) || Integer.bitCount(segmentSize) != 1) {
+      throw new IllegalArgumentException("segment size must be a power of two from 1 to 2^30, not " + segmentSize);
+    }
+    if (maxRetainedBytes < 0) {
+      throw new IllegalArgumentException("maxRetainedBytes must not be negative, not " + maxRetainedBytes);
+    }
+    this.segmentSize = segmentSize;
+    this.segmentShift = Integer.numberOfTrailingZeros(segmentSize);
+    this.maxRetainedSegments = (int) Math.min(MAX_SEGMENTS, maxRetainedBytes / segmentSize);
+    this.position = segmentSize;
+  }
+
+  /** Bytes written and not cleared. */
+  public long size() {
+    return ((long) currentIndex << segmentShift) + position;
+  }
+
+  public int segmentSize() {
+    return segmentSize;
+  }
+
+  /** Bytes of segments allocated, in use or kept for reuse. */
+  public long allocatedBytes() {
+    return (long) allocated << segmentShift;
+  }
+
+  /** The byte at {@code index}, in O(1). */
+  public byte get(long index) {
+    Objects.checkIndex(index, size());
+    return segments[(int) (index >>> segmentShift)][(int) index & (segmentSize - 1)];
+  }
+
+  /** Overwrites the byte at {@code index}, which must already be written (for back-filling headers). */
+  public void set(long index, byte value) {
+    Objects.checkIndex(index, size());
+    segments[(int) (index >>> segmentShift)][(int) index & (segmentSize - 1)] = value;
+  }
+
+  /** Appends the low eight bits of {@code b}. */
+  public void writeByte(int b) {
+    if (position == segmentSize) {
+      nextSegment();
+    }
+    current[position++] = (byte) b;
+  }
+
+  public void write(byte[] src) {
+    write(src, 0, src.length);
+  }
+
+  public void write(byte[] src, int offset, int length) {
+    Objects.checkFromIndexSize(offset, length, src.length);
+    while (length > 0) {
+      if (position == segmentSize) {
+        nextSegment();
+      }
+      int count = Math.min(length, segmentSize - position);
+      System.arraycopy(src, offset, current, position, count);
+      position += count;
+      offset += count;
+      length -= count;
+    }
+  }
+
+  /** Appends the buffer's remaining bytes and moves its position to its limit. */
+  public void write(ByteBuffer src) {
+    while (src.hasRemaining()) {
+      if (position == segmentSize) {
+        nextSegment();
+      }
+      int count = Math.min(src.remaining(), segmentSize - position);
+      src.get(current, position, count);
+      position += count;
+    }
+  }
+
+  /**
+   * Appends {@code text} in UTF-8, throwing at an unpaired surrogate.
+   *
+   * @return the bytes appended
+   */
+  public long writeUtf8(CharSequence text) {
+    return writeUtf8(text, 0, text.length(), ErrorPolicy.STRICT);
+  }
+
+  /**
+   * Appends {@code text[beginIndex, endIndex)} in UTF-8 under {@code policy}. All or nothing: if it
+   * throws, the buffer is as it was.
+   *
+   * @return the bytes appended
+   * @throws dev.textwire.MalformedTextException under STRICT, at an unpaired surrogate, with its index in
+   *     {@code text}
+   */
+  public long writeUtf8(CharSequence text, int beginIndex, int endIndex, ErrorPolicy policy) {
+    Objects.checkFromToIndex(beginIndex, endIndex, text.length());
+    Objects.requireNonNull(policy, "policy");
+    long worstCase = (long) (endIndex - beginIndex) * 3;
+    if (position == segmentSize && worstCase <= segmentSize) {
+      nextSegment();
+    }
+    if (worstCase <= segmentSize - position) {
+      // Fits in this segment whatever the text is: the one-shot encoder, with its short-string path.
+      int written = Utf8Encoding.encode(text, beginIndex, endIndex, current, position, policy);
+      position += written;
+      return written;
+    }
+    Utf8Encoder encoder = encoder(policy).reset(text, beginIndex, endIndex);
+    long sizeBefore = size();
+    try {
+      return write(encoder);
+    } catch (RuntimeException | Error e) {
+      truncate(sizeBefore);
+      throw e;
+    }
+  }
+
+  private Utf8Encoder encoder(ErrorPolicy policy) {
+    Utf8Encoder encoder = encoders[policy.ordinal()];
+    if (encoder == null) {
+      encoder = Utf8.codec(policy).newEncoder();
+      encoders[policy.ordinal()] = encoder;
+    }
+    return encoder;
+  }
+
+  /**
+   * Appends everything {@code encoder} has left to encode from the input it was given (a text, or a piece
+   * of a stream; a high surrogate it carries for the next piece stays with it).
+   *
+   * @return the bytes appended
+   * @throws dev.textwire.MalformedTextException from the encoder; the bytes before the bad char stay
+   */
+  public long write(Utf8Encoder encoder) {
+    long total = 0;
+    while (encoder.hasRemaining()) {
+      if (position == segmentSize) {
+        nextSegment();
+      }
+      int written = encoder.encode(current, position, segmentSize);
+      position += written;
+      total += written;
+      int room = segmentSize - position;
+      if (room > 0 && encoder.hasRemaining()) {
+        if (room >= spill.length) {
+          break; // cannot happen: with 4 bytes of room an encoder always makes progress
+        }
+        // The next character straddles the end of this segment: encode it aside and copy it across.
+        int spilled = encoder.encode(spill, 0, spill.length);
+        if (spilled == 0) {
+          break;
+        }
+        write(spill, 0, spilled);
+        total += spilled;
+      }
+    }
+    return total;
+  }
+
+  /**
+   * Appends everything {@code in} has until its end.
+   *
+   * @return the bytes read
+   */
+  public long readFrom(InputStream in) throws IOException {
+    long total = 0;
+    while (true) {
+      if (position == segmentSize) {
+        nextSegment();
+      }
+      int count = in.read(current, position, segmentSize - position);
+      if (count < 0) {
+        return total;
+      }
+      position += count;
+      total += count;
+    }
+  }
+
+  /**
+   * Appends exactly {@code byteCount} bytes from {@code in}.
+   *
+   * @throws EOFException if the stream ends first; the bytes it did give are kept
+   */
+  public void readFrom(InputStream in, long byteCount) throws IOException {
+    if (byteCount < 0) {
+      throw new IllegalArgumentException("byteCount must not be negative, not " + byteCount);
+    }
+    long left = byteCount;
+    while (left > 0) {
+      if (position == segmentSize) {
+        nextSegment();
+      }
+      int count = in.read(current, position, (int) Math.min(left, segmentSize - position));
+      if (count < 0) {
+        throw new EOFException(
+            "stream ended after " + (byteCount - left) + " of the " + byteCount + " bytes asked for");
+      }
+      position += count;
+      left -= count;
+    }
+  }
+
+  /** Writes all the bytes to {@code out}, segment by segment; the buffer is unchanged. */
+  public void writeTo(OutputStream out) throws IOException {
+    writeTo(out, 0, size());
+  }
+
+  /** Writes {@code byteCount} bytes from {@code offset} to {@code out}; the buffer is unchanged. */
+  public void writeTo(OutputStream out, long offset, long byteCount) throws IOException {
+    checkRange(offset, byteCount);
+    while (byteCount > 0) {
+      int index = (int) (offset >>> segmentShift);
+      int within = (int) offset & (segmentSize - 1);
+      int count = (int) Math.min(byteCount, segmentSize - within);
+      out.write(segments[index], within, count);
+      offset += count;
+      byteCount -= count;
+    }
+  }
+
+  /**
+   * Writes all the bytes to a blocking {@code channel}: a gathering write of the segments themselves
+   * when the channel can gather, with no copy. The buffer is unchanged.
+   *
+   * @return the bytes written
+   */
+  public long writeTo(WritableByteChannel channel) throws IOException {
+    int count = currentIndex + 1;
+    if (count == 0) {
+      return 0;
+    }
+    ByteBuffer[] buffers = views(count);
+    for (int i = 0; i < count; i++) {
+      buffers[i].limit(i == currentIndex ? position : segmentSize).position(0);
+    }
+    long total = 0;
+    int first = 0;
+    while (first < count) {
+      if (channel instanceof GatheringByteChannel) {
+        total += ((GatheringByteChannel) channel).write(buffers, first, Math.min(count - first, GATHER_MAX));
+      } else {
+        total += channel.write(buffers[first]);
+      }
+      while (first < count && !buffers[first].hasRemaining()) {
+        first++;
+      }
+    }
+    return total;
+  }
+
+  private ByteBuffer[] views(int count) {
+    if (views == null || views.length < segments.length) {
+      views = views == null ? new ByteBuffer[segments.length] : Arrays.copyOf(views, segments.length);
+    }
+    for (int i = 0; i < count; i++) {
+      if (views[i] == null || views[i].array() != segments[i]) {
+        views[i] = ByteBuffer.wrap(segments[i]);
+      }
+    }
+    return views;
+  }
+
+  /** Copies {@code length} bytes from {@code offset} into {@code dst[dstOffset, dstOffset + length)}. */
+  public void copyTo(long offset, byte[] dst, int dstOffset, int length) {
+    Objects.checkFromIndexSize(dstOffset, length, dst.length);
+    checkRange(offset, length);
+    while (length > 0) {
+      int index = (int) (offset >>> segmentShift);
+      int within = (int) offset & (segmentSize - 1);
+      int count = Math.min(length, segmentSize - within);
+      System.arraycopy(segments[index], within, dst, dstOffset, count);
+      offset += count;
+      dstOffset += count;
+      length -= count;
+    }
+  }
+
+  /** Copies bytes from {@code offset} into {@code dst} until it is full, and advances its position. */
+  public void copyTo(long offset, ByteBuffer dst) {
+    long length = dst.remaining();
+    checkRange(offset, length);
+    while (dst.hasRemaining()) {
+      int index = (int) (offset >>> segmentShift);
+      int within = (int) offset & (segmentSize - 1);
+      int count = Math.min(dst.remaining(), segmentSize - within);
+      dst.put(segments[index], within, count);
+      offset += count;
+    }
+  }
+
+  /**
+   * A copy of all the bytes.
+   *
+   * @throws IllegalStateException if there are more than a Java array can hold (2^31 - 9)
+   */
+  public byte[] toByteArray() {
+    long size = size();
+    if (size > MAX_ARRAY_LENGTH) {
+      throw new IllegalStateException(
+          "the buffer holds " + size + " bytes, more than a Java array can hold (" + MAX_ARRAY_LENGTH
+              + "); use writeTo, or toByteArray(offset, length) for a part");
+    }
+    return toByteArray(0, size);
+  }
+
+  /**
+   * A copy of {@code length} bytes from {@code offset}.
+   *
+   * @throws IllegalArgumentException if {@code length} is more than a Java array can hold
+   * @throws IndexOutOfBoundsException if the range is not inside the buffer
+   */
+  public byte[] toByteArray(long offset, long length) {
+    checkRange(offset, length);
+    if (length > MAX_ARRAY_LENGTH) {
+      throw new IllegalArgumentException(
+          "cannot copy " + length + " bytes into one array: a Java array holds at most " + MAX_ARRAY_LENGTH);
+    }
+    byte[] copy = new byte[(int) length];
+    copyTo(offset, copy, 0, (int) length);
+    return copy;
+  }
+
+  private void checkRange(long offset, long length) {
+    long size = size();
+    if (offset < 0 || length < 0 || offset > size - length) {
+      throw new IndexOutOfBoundsException(
+          "range of " + length + " bytes from offset " + offset + " is outside the buffer's " + size + " bytes");
+    }
+  }
+
+  /**
+   * Empties the buffer, keeping up to the retained bound of segments for the next writes and letting the
+   * rest go to the garbage collector.
+   */
+  public void clear() {
+    int keep = Math.min(allocated, maxRetainedSegments);
+    for (int i = keep; i < allocated; i++) {
+      segments[i] = null;
+      if (views != null) {
+        views[i] = null;
+      }
+    }
+    allocated = keep;
+    if (segments.length > 64 && segments.length > 4 * keep) {
+      // The table of a huge buffer would outlive its segments otherwise.
+      segments = Arrays.copyOf(segments, Math.max(8, 2 * keep));
+      views = null;
+    }
+    current = null;
+    currentIndex = -1;
+    position = segmentSize;
+  }
+
+  /** Drops the bytes from {@code newSize} on; the segments stay for the next writes. */
+  public void truncate(long newSize) {
+    long size = size();
+    if (newSize < 0 || newSize > size) {
+      throw new IndexOutOfBoundsException("cannot truncate " + size + " bytes to " + newSize);
+    }
+    if (newSize == 0) {
+      current = null;
+      currentIndex = -1;
+      position = segmentSize;
+      return;
+    }
+    currentIndex = (int) ((newSize - 1) >>> segmentShift);
+    position = (int) (newSize - ((long) currentIndex << segmentShift));
+    current = segments[currentIndex];
+  }
+
+  /** An {@code OutputStream} that appends to this buffer, with {@code ByteArrayOutputStream}'s methods. */
+  public SegmentedOutputStream outputStream() {
+    if (outputStream == null) {
+      outputStream = new SegmentedOutputStream(this);
+    }
+    return outputStream;
+  }
+
+  // The writable window, for encoders in this package that write straight into the segments.
+
+  /** Room in the current segment, moving to a fresh one first if it is full; at least 1. */
+  int windowRoom() {
+    if (position == segmentSize) {
+      nextSegment();
+    }
+    return segmentSize - position;
+  }
+
+  byte[] window() {
+    return current;
+  }
+
+  int windowPosition() {
+    return position;
+  }
+
+  void advance(int byteCount) {
+    position += byteCount;
+  }
+
+  private void nextSegment() {
+    int index = currentIndex + 1;
+    if (index == segments.length) {
+      if (index == MAX_SEGMENTS) {
+        throw new IllegalStateException(
+            "the buffer is full: " + MAX_SEGMENTS + " segments of " + segmentSize + " bytes");
+      }
+      segments = Arrays.copyOf(segments, (int) Math.min(MAX_SEGMENTS, 2L * segments.length));
+    }
+    byte[] segment = segments[index];
+    if (segment == null) {
+      segment = new byte[segmentSize];
+      segments[index] = segment;
+      allocated = index + 1;
+    }
+    current = segment;
+    currentIndex = index;
+    position = 0;
+  }
+
+  @Override
+  public String toString() {
+    return "SegmentedBuffer[size=" + size() + ", segmentSize=" + segmentSize + ", allocated=" + allocated + "]";
+  }
+}

@@ -1,0 +1,215 @@
+package dev.textwire.io;
+
+import dev.textwire.ErrorPolicy;
+import dev.textwire.MalformedTextException;
+import dev.textwire.Utf8;
+import dev.textwire.Utf8Encoder;
+import dev.textwire.buffer.SegmentedBuffer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.util.Objects;
+
+/**
+ * A {@code Writer} that encodes UTF-8 into an {@code OutputStream} (through its own byte buffer) or
+ * straight into a {@link SegmentedBuffer}. It allocates nothing per call: strings, arrays and
+ * {@code CharSequence}s are encoded where they are, with no copy into a temporary {@code String}.
+ *
+ * <p>A surrogate pair split across two calls is joined: a high surrogate at the end of one call waits for
+ * the next. An unpaired surrogate follows the policy; under STRICT it throws
+ * {@link MalformedStreamException} with its index in the char stream. The chars before it in that call
+ * are kept, the rest of that call is dropped, and the writer can go on. {@link #close()} deals with a
+ * high surrogate still waiting, then flushes.
+ *
+ * <p>Output agrees byte for byte with {@link Utf8} on the same text, however it is cut into calls. Not
+ * thread-safe (unlike the JDK's writers, it takes no lock).
+ */
+public final class Utf8Writer extends Writer {
+  /** Bytes buffered before a write to the stream. */
+  public static final int DEFAULT_BUFFER_SIZE = 8 * 1024;
+
+  private final OutputStream out;
+  private final SegmentedBuffer buffer;
+  private final Utf8Encoder encoder;
+  private final byte[] bytes;
+  private int count;
+  private final char[] oneChar = new char[1];
+  private boolean closed;
+
+  // The encoder counts only what went through it since its last reset; these add the rest, so errors
+  // give positions in the whole stream.
+  private long charsOutsideEncoder;
+  private long bytesOutsideEncoder;
+  private long charsFedToEncoder;
+
+  /** A strict writer to {@code out}. */
+  public Utf8Writer(OutputStream out) {
+    this(out, ErrorPolicy.STRICT, DEFAULT_BUFFER_SIZE);
+  }
+
+  public Utf8Writer(OutputStream out, ErrorPolicy policy) {
+    this(out, policy, DEFAULT_BUFFER_SIZE);
+  }
+
+  /** @param bufferSize bytes buffered before each write to {@code out}, at least 16 */
+  public Utf8Writer(OutputStream out, ErrorPolicy policy, int bufferSize) {
+    if (bufferSize < 16) {
+      throw new IllegalArgumentException("buffer size must be at least 16 bytes, not " + bufferSize);
+    }
+    this.out = Objects.requireNonNull(out, "out");
+    this.buffer = null;
+    this.encoder = Utf8.codec(policy).newEncoder();
+    this.bytes = new byte[bufferSize];
+  }
+
+  /** A strict writer that appends to {@code buffer}, with no buffering of its own. */
+  public Utf8Writer(SegmentedBuffer buffer) {
+    this(buffer, ErrorPolicy.STRICT);
+  }
+
+  public Utf8Writer(SegmentedBuffer buffer, ErrorPolicy policy) {
+    this.out = null;
+    this.buffer = Objects.requireNonNull(buffer, "buffer");
+    this.encoder = Utf8.codec(policy).newEncoder();
+    this.bytes = null;
+  }
+
+  @Override
+  public void write(int c) throws IOException {
+    ensureOpen();
+    if (c < 0x80 && !encoder.hasCarriedSurrogate()) {
+      // ASCII with no surrogate waiting: one byte, no encoder.
+      if (buffer != null) {
+        buffer.writeByte(c);
+      } else {
+        if (count == bytes.length) {
+          flushBuffer();
+        }
+        bytes[count++] = (byte) c;
+      }
+      charsOutsideEncoder++;
+      bytesOutsideEncoder++;
+      return;
+    }
+    oneChar[0] = (char) c;
+    encode(oneChar, 0, 1);
+  }
+
+  @Override
+  public void write(char[] cbuf, int off, int len) throws IOException {
+    Objects.checkFromIndexSize(off, len, cbuf.length);
+    ensureOpen();
+    encode(cbuf, off, off + len);
+  }
+
+  @Override
+  public void write(String str, int off, int len) throws IOException {
+    Objects.checkFromIndexSize(off, len, str.length());
+    ensureOpen();
+    encode(str, off, off + len);
+  }
+
+  @Override
+  public Utf8Writer append(CharSequence csq) throws IOException {
+    CharSequence text = csq == null ? "null" : csq;
+    ensureOpen();
+    encode(text, 0, text.length());
+    return this;
+  }
+
+  @Override
+  public Utf8Writer append(CharSequence csq, int start, int end) throws IOException {
+    CharSequence text = csq == null ? "null" : csq;
+    Objects.checkFromToIndex(start, end, text.length());
+    ensureOpen();
+    encode(text, start, end);
+    return this;
+  }
+
+  @Override
+  public Utf8Writer append(char c) throws IOException {
+    write(c);
+    return this;
+  }
+
+  private void encode(Object piece, int begin, int end) throws IOException {
+    if (piece instanceof char[]) {
+      encoder.feed((char[]) piece, begin, end, false);
+    } else {
+      encoder.feed((CharSequence) piece, begin, end, false);
+    }
+    charsFedToEncoder += end - begin;
+    drain();
+  }
+
+  private void drain() throws IOException {
+    try {
+      if (buffer != null) {
+        buffer.write(encoder);
+        return;
+      }
+      while (encoder.hasRemaining()) {
+        count += encoder.encode(bytes, count, bytes.length);
+        if (encoder.hasRemaining()) {
+          flushBuffer();
+        }
+      }
+    } catch (MalformedTextException e) {
+      MalformedStreamException error =
+          new MalformedStreamException(
+              e, bytesOutsideEncoder + encoder.bytesWritten(), charsOutsideEncoder + e.charIndex());
+      // Keep what was written before the bad char, drop the rest of this call, and start afresh.
+      bytesOutsideEncoder += encoder.bytesWritten();
+      charsOutsideEncoder += charsFedToEncoder;
+      charsFedToEncoder = 0;
+      encoder.reset();
+      throw error;
+    }
+  }
+
+  private void flushBuffer() throws IOException {
+    if (count > 0) {
+      out.write(bytes, 0, count);
+      count = 0;
+    }
+  }
+
+  /** Writes the buffered bytes to the stream and flushes it. A high surrogate still waiting stays. */
+  @Override
+  public void flush() throws IOException {
+    ensureOpen();
+    if (out != null) {
+      flushBuffer();
+      out.flush();
+    }
+  }
+
+  /**
+   * Ends the text (a high surrogate still waiting is unpaired, and follows the policy), flushes, and
+   * closes the stream. A buffer target stays open.
+   */
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      encoder.feed(oneChar, 0, 0, true);
+      drain();
+      if (out != null) {
+        flushBuffer();
+      }
+    } finally {
+      if (out != null) {
+        out.close();
+      }
+    }
+  }
+
+  private void ensureOpen() throws IOException {
+    if (closed) {
+      throw new IOException("the writer is closed");
+    }
+  }
+}
