@@ -20,11 +20,11 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /** Shared helpers for the UTF-8 tests: hex, seeds, test resources and the JDK's strict decoder as an oracle. */
-final class TestSupport {
+public final class TestSupport {
   private TestSupport() {}
 
   /** Corpus directories below {@code /corpus} on the test classpath (copied from the repository root). */
-  static final String[] CORPUS_DIRS = {"lipsum", "wikipedia_mars"};
+  public static final String[] CORPUS_DIRS = {"lipsum", "wikipedia_mars"};
 
   // ---------------------------------------------------------------------------------------------
   // Seeds
@@ -34,7 +34,7 @@ final class TestSupport {
    * -Dtextwire.test.seed=<number>} replays a reported seed and {@code -Dtextwire.test.seed=random} draws a
    * fresh one. Every assertion message of a randomized test names the seed.
    */
-  static long seed(long defaultSeed) {
+  public static long seed(long defaultSeed) {
     String property = System.getProperty("textwire.test.seed");
     if (property == null || property.isBlank()) {
       return defaultSeed;
@@ -45,7 +45,7 @@ final class TestSupport {
     return Long.decode(property.trim());
   }
 
-  static String seedMessage(long seed) {
+  public static String seedMessage(long seed) {
     return "seed=" + seed + " (replay with -Dtextwire.test.seed=" + seed + ")";
   }
 
@@ -53,7 +53,7 @@ final class TestSupport {
   // Hex
 
   /** "E0 80 41": two-digit uppercase hex, separated by spaces. */
-  static String hex(byte[] bytes, int offset, int length) {
+  public static String hex(byte[] bytes, int offset, int length) {
     StringBuilder sb = new StringBuilder(length * 3);
     for (int i = offset; i < offset + length; i++) {
       if (i > offset) {
@@ -64,19 +64,19 @@ final class TestSupport {
     return sb.toString();
   }
 
-  static String hex(byte[] bytes) {
+  public static String hex(byte[] bytes) {
     return hex(bytes, 0, bytes.length);
   }
 
   /** Shortened hex for assertion messages about long inputs: the bytes around {@code center}. */
-  static String hexAround(byte[] bytes, int from, int to, int center) {
+  public static String hexAround(byte[] bytes, int from, int to, int center) {
     int a = Math.max(from, center - 12);
     int b = Math.min(to, center + 12);
     return "[" + from + "," + to + ") ..." + a + ": " + hex(bytes, a, b - a) + "...";
   }
 
   /** Parses "E0 80 41" (spaces optional) into bytes. */
-  static byte[] bytes(String hex) {
+  public static byte[] bytes(String hex) {
     String digits = hex.replace(" ", "");
     byte[] out = new byte[digits.length() / 2];
     for (int i = 0; i < out.length; i++) {
@@ -85,7 +85,7 @@ final class TestSupport {
     return out;
   }
 
-  static byte[] concat(byte[]... parts) {
+  public static byte[] concat(byte[]... parts) {
     int n = 0;
     for (byte[] p : parts) {
       n += p.length;
@@ -100,7 +100,7 @@ final class TestSupport {
   }
 
   /** "U+0041 U+FFFD ...", for messages comparing strings with invisible differences. */
-  static String codePoints(String s) {
+  public static String codePoints(String s) {
     StringBuilder sb = new StringBuilder();
     s.codePoints().limit(64).forEach(cp -> sb.append(String.format(Locale.ROOT, "U+%04X ", cp)));
     if (s.codePointCount(0, s.length()) > 64) {
@@ -112,7 +112,7 @@ final class TestSupport {
   // ---------------------------------------------------------------------------------------------
   // Test resources
 
-  static Path resourcePath(String name) {
+  public static Path resourcePath(String name) {
     URL url = TestSupport.class.getResource(name);
     if (url == null) {
       throw new IllegalStateException("test resource " + name + " is not on the classpath");
@@ -124,7 +124,7 @@ final class TestSupport {
     }
   }
 
-  static byte[] readResource(String name) {
+  public static byte[] readResource(String name) {
     try {
       return Files.readAllBytes(resourcePath(name));
     } catch (IOException e) {
@@ -133,7 +133,7 @@ final class TestSupport {
   }
 
   /** Every {@code *.txt} file of the UTF-8 corpus, sorted by path. */
-  static List<Path> corpusFiles() {
+  public static List<Path> corpusFiles() {
     List<Path> files = new ArrayList<>();
     for (String dir : CORPUS_DIRS) {
       Path directory = resourcePath("/corpus/" + dir);
@@ -149,11 +149,11 @@ final class TestSupport {
     return files;
   }
 
-  static String corpusName(Path file) {
+  public static String corpusName(Path file) {
     return file.getParent().getFileName() + "/" + file.getFileName();
   }
 
-  static byte[] read(Path file) {
+  public static byte[] read(Path file) {
     try {
       return Files.readAllBytes(file);
     } catch (IOException e) {
@@ -165,7 +165,7 @@ final class TestSupport {
   // CharSequence implementations
 
   /** A CharSequence with a name for messages. */
-  record NamedText(String kind, CharSequence text) {
+  public record NamedText(String kind, CharSequence text) {
     @Override
     public String toString() {
       return kind;
@@ -177,7 +177,7 @@ final class TestSupport {
    * StringBuffer, CharBuffer.wrap(String) (read-only, no array), CharBuffer.wrap(char[]) (array-backed), CharBuffers
    * into a larger array (array offset not 0; position not 0) and a CharSequence the library cannot know.
    */
-  static List<NamedText> charSequences(String s) {
+  public static List<NamedText> charSequences(String s) {
     char[] padded = ("<<<" + s + ">>").toCharArray();
     CharBuffer window = CharBuffer.wrap(padded, 3, s.length()).slice();
     return List.of(
@@ -192,7 +192,7 @@ final class TestSupport {
   }
 
   /** A CharSequence that is none of the JDK's: only charAt and length. */
-  static final class PlainCharSequence implements CharSequence {
+  public static final class PlainCharSequence implements CharSequence {
     private final char[] chars;
 
     PlainCharSequence(char[] chars) {
@@ -230,7 +230,7 @@ final class TestSupport {
    * (e.g. {@code ED A0 80} is one error of 3 bytes for the JDK), so only the position is used. Reuses its
    * buffers; not thread-safe: one per thread.
    */
-  static final class JdkStrict {
+  public static final class JdkStrict {
     private final CharsetDecoder decoder =
         UTF_8
             .newDecoder()

@@ -11,11 +11,11 @@ package dev.textwire;
  * it. When the input ends inside a sequence that further bytes could complete, the error is
  * <em>truncated</em>.
  */
-final class Utf8ReferenceDecoder {
+public final class Utf8ReferenceDecoder {
   private Utf8ReferenceDecoder() {}
 
   /** The first ill-formed sequence: where it starts, its maximal subpart's length, whether it is cut short. */
-  record Error(int offset, int length, boolean truncated) {}
+  public record Error(int offset, int length, boolean truncated) {}
 
   /**
    * Unicode 15.0, table 3-7, one row per range of lead bytes: the lead bytes, the sequence length, and
@@ -85,7 +85,7 @@ final class Utf8ReferenceDecoder {
   }
 
   /** The first ill-formed sequence in {@code src[offset, offset + length)}, or null if it is all valid. */
-  static Error firstError(byte[] src, int offset, int length) {
+  public static Error firstError(byte[] src, int offset, int length) {
     Step step = new Step();
     int end = offset + length;
     for (int i = offset; i < end; i += step.length) {
@@ -97,22 +97,22 @@ final class Utf8ReferenceDecoder {
     return null;
   }
 
-  static Error firstError(byte[] src) {
+  public static Error firstError(byte[] src) {
     return firstError(src, 0, src.length);
   }
 
-  static boolean isValid(byte[] src, int offset, int length) {
+  public static boolean isValid(byte[] src, int offset, int length) {
     return firstError(src, offset, length) == null;
   }
 
   /** Array index after the longest well-formed prefix. */
-  static int validUpTo(byte[] src, int offset, int length) {
+  public static int validUpTo(byte[] src, int offset, int length) {
     Error e = firstError(src, offset, length);
     return e == null ? offset + length : e.offset();
   }
 
   /** Decodes, replacing each maximal subpart of an ill-formed sequence with one U+FFFD. */
-  static String decodeReplacing(byte[] src, int offset, int length) {
+  public static String decodeReplacing(byte[] src, int offset, int length) {
     StringBuilder out = new StringBuilder(length);
     Step step = new Step();
     int end = offset + length;
@@ -123,12 +123,12 @@ final class Utf8ReferenceDecoder {
     return out.toString();
   }
 
-  static String decodeReplacing(byte[] src) {
+  public static String decodeReplacing(byte[] src) {
     return decodeReplacing(src, 0, src.length);
   }
 
   /** Number of ill-formed maximal subparts (each one U+FFFD when replacing). */
-  static int errorCount(byte[] src, int offset, int length) {
+  public static int errorCount(byte[] src, int offset, int length) {
     Step step = new Step();
     int end = offset + length;
     int count = 0;

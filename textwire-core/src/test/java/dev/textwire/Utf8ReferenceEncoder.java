@@ -8,11 +8,11 @@ import java.io.ByteArrayOutputStream;
  * code point; any other surrogate is unpaired: an error (STRICT), {@code EF BF BD} (REPLACE) or {@code 3F}
  * (REPLACE_WITH_QUESTION_MARK).
  */
-final class Utf8ReferenceEncoder {
+public final class Utf8ReferenceEncoder {
   private Utf8ReferenceEncoder() {}
 
   /** Index of the first unpaired surrogate in {@code text[begin, end)}, or -1. */
-  static int firstUnpairedSurrogate(CharSequence text, int begin, int end) {
+  public static int firstUnpairedSurrogate(CharSequence text, int begin, int end) {
     for (int i = begin; i < end; i++) {
       char c = text.charAt(i);
       if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
@@ -25,7 +25,7 @@ final class Utf8ReferenceEncoder {
   }
 
   /** The bytes of {@code text[begin, end)} under a replacing policy (STRICT is not accepted). */
-  static byte[] encode(CharSequence text, int begin, int end, ErrorPolicy policy) {
+  public static byte[] encode(CharSequence text, int begin, int end, ErrorPolicy policy) {
     if (policy == ErrorPolicy.STRICT) {
       throw new IllegalArgumentException("the reference encoder only replaces");
     }
@@ -64,7 +64,7 @@ final class Utf8ReferenceEncoder {
     return out.toByteArray();
   }
 
-  static byte[] encode(CharSequence text, ErrorPolicy policy) {
+  public static byte[] encode(CharSequence text, ErrorPolicy policy) {
     return encode(text, 0, text.length(), policy);
   }
 }
