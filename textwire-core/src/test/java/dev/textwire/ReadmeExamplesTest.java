@@ -5,7 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.textwire.buffer.LengthPrefix;
+import dev.textwire.buffer.SegmentedBuffer;
+import dev.textwire.io.Utf8Reader;
+import dev.textwire.io.Utf8Writer;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.WritableByteChannel;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /** The README's tour, line for line, with its comments turned into assertions. */
@@ -46,5 +58,54 @@ class ReadmeExamplesTest {
     assertEquals("\uFFFD\uFFFD\uFFFD", lenient.decode(new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80}));
     assertArrayEquals(
         new byte[] {0x61, 0x3F, 0x62}, Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK).encode("a\uD800b"));
+  }
+
+  @Test
+  void buffersFramesAndStreams() throws IOException {
+    ByteArrayOutputStream sent = new ByteArrayOutputStream();
+    WritableByteChannel channel = Channels.newChannel(sent);
+
+    SegmentedBuffer buffer = new SegmentedBuffer();
+    assertEquals(17, buffer.writeUtf8("GET /index.html\r\n"));
+    buffer.write(new byte[] {1, 2, 3});
+    assertEquals(20, buffer.size());
+    assertEquals('/', buffer.get(4));
+    assertEquals(20, buffer.writeTo(channel));
+    assertEquals(20, sent.size());
+    buffer.clear();
+    assertEquals(0, buffer.size());
+
+    byte[] request = new byte[64];
+    int n = LengthPrefix.RESP_BULK.write("héllo", request, 0);
+    assertEquals(12, n);
+    assertEquals("$6\r\nhéllo\r\n", new String(request, 0, n, StandardCharsets.UTF_8));
+    assertEquals("héllo", LengthPrefix.RESP_BULK.read(request, 0, n, 1 << 20));
+    LengthPrefix.VARINT.write("日本", buffer);
+    assertArrayEquals(TestSupport.bytes("06 E6 97 A5 E6 9C AC"), buffer.toByteArray());
+
+    String longText = "κείμενο ".repeat(2000);
+    ByteArrayOutputStream sink = new ByteArrayOutputStream();
+    Utf8Encoder encoder = Utf8.newEncoder().reset(longText);
+    byte[] window = new byte[4096];
+    while (encoder.hasRemaining()) {
+      int count = encoder.encode(window, 0, window.length);
+      sink.write(window, 0, count);
+    }
+    assertArrayEquals(longText.getBytes(StandardCharsets.UTF_8), sink.toByteArray());
+
+    ByteArrayOutputStream outputStream = new ByteArrayOutputStream();
+    try (Writer writer = new Utf8Writer(outputStream)) {
+      writer.write("a surrogate pair may be split \uD83D");
+      writer.write("\uDE00 across calls");
+    }
+    String written = "a surrogate pair may be split \uD83D\uDE00 across calls";
+    assertArrayEquals(written.getBytes(StandardCharsets.UTF_8), outputStream.toByteArray());
+    Reader reader = new Utf8Reader(new ByteArrayInputStream(outputStream.toByteArray()));
+    char[] chars = new char[100];
+    int read = 0;
+    for (int r; (r = reader.read(chars, read, chars.length - read)) > 0; ) {
+      read += r;
+    }
+    assertEquals(written, new String(chars, 0, read));
   }
 }

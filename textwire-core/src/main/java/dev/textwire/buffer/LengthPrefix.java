@@ -165,7 +165,8 @@ public enum LengthPrefix {
     Objects.requireNonNull(policy, "policy");
     int chars = endIndex - beginIndex;
     int width = reservedWidth(chars);
-    long worstCase = width + 3L * chars + trailerLength();
+    int widestPrefix = widthForMaxLength(chars);
+    long worstCase = widestPrefix + 3L * chars + trailerLength();
     int room = dst.windowRoom();
     if (worstCase <= room) {
       // The whole frame fits in the current segment: exactly as into an array.
@@ -177,7 +178,7 @@ public enum LengthPrefix {
     long start = dst.size();
     try {
       long length;
-      if (width == widthForMaxLength(chars)) {
+      if (width == widestPrefix) {
         for (int i = 0; i < width; i++) {
           dst.writeByte(0);
         }

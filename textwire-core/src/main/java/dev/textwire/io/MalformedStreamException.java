@@ -11,7 +11,7 @@ import java.nio.charset.MalformedInputException;
  * byte stream and the index of the char in the char stream. The cause is the codec's
  * {@link MalformedTextException}.
  */
-public class MalformedStreamException extends MalformedInputException {
+public final class MalformedStreamException extends MalformedInputException {
   private static final long serialVersionUID = 1L;
 
   private final String message;
