@@ -178,6 +178,9 @@ public final class SegmentedBuffer {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
     Objects.requireNonNull(policy, "policy");
     long worstCase = (long) (endIndex - beginIndex) * 3;
+    if (worstCase == 0) {
+      return 0;
+    }
     if (position == segmentSize && worstCase <= segmentSize) {
       nextSegment();
     }
@@ -240,7 +243,10 @@ public final class SegmentedBuffer {
   }
 
   /**
-   * Appends everything {@code in} has until its end.
+   * Appends everything {@code in} has until its end. When the stream ends exactly at the end of a
+   * segment, the read that finds the end has already moved to a fresh segment: the buffer may hold one
+   * empty segment more than its size needs (reused by the next writes, and by the next fill after
+   * {@link #clear()}).
    *
    * @return the bytes read
    */
@@ -419,7 +425,7 @@ public final class SegmentedBuffer {
     int keep = Math.min(allocated, maxRetainedSegments);
     for (int i = keep; i < allocated; i++) {
       segments[i] = null;
-      if (views != null) {
+      if (views != null && i < views.length) { // the views table only grows when a channel write needs it
         views[i] = null;
       }
     }
