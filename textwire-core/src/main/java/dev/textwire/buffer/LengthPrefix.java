@@ -388,17 +388,25 @@ public enum LengthPrefix {
    */
   public String read(byte[] src, int offset, int limit, int maxBytes, ErrorPolicy policy) {
     Objects.checkFromToIndex(offset, limit, src.length);
-    long header = completeHeader(src, offset, limit, maxBytes);
+    long header = completeHeader(src, offset, limit, maxBytes, 0);
     int length = headerLength(header);
-    return length < 0 ? null : Utf8.codec(policy).decode(src, offset + headerWidth(header), length);
+    return length < 0 ? null : decode(src, offset + headerWidth(header), length, policy, 0);
   }
 
-  /** The header of a frame that is all there, with its trailer checked; else an error saying why. */
-  private long completeHeader(byte[] src, int offset, int limit, int maxBytes) {
-    long header = parseHeader(src, offset, limit, maxBytes, offset);
+  private static String decode(byte[] src, int begin, int length, ErrorPolicy policy, long offsetBias) {
+    return Utf8Decoding.decode(src, begin, begin + length, Objects.requireNonNull(policy, "policy"), offsetBias);
+  }
+
+  /**
+   * The header of a frame that is all there, with its trailer checked; else an error saying why.
+   * Errors report {@code index + offsetBias} for an index in {@code src}.
+   */
+  private long completeHeader(byte[] src, int offset, int limit, int maxBytes, long offsetBias) {
+    long reported = offset + offsetBias;
+    long header = parseHeader(src, offset, limit, maxBytes, reported);
     if (header == INCOMPLETE) {
       throw new MalformedFrameException(
-          "the " + this + " prefix at byte offset " + offset + " is cut short by the end of the input", offset, true);
+          "the " + this + " prefix at byte offset " + reported + " is cut short by the end of the input", reported, true);
     }
     int length = headerLength(header);
     if (length >= 0) {
@@ -406,13 +414,13 @@ public enum LengthPrefix {
       long available = limit - textStart;
       if (length + (long) trailerLength() > available) {
         throw new MalformedFrameException(
-            "the frame at byte offset " + offset + " declares " + length + " bytes of text"
+            "the frame at byte offset " + reported + " declares " + length + " bytes of text"
                 + (trailerLength() > 0 ? " and a 2-byte trailer" : "") + " but only " + available
                 + " follow the prefix",
-            offset,
+            reported,
             true);
       }
-      checkTrailer(src, textStart + length, length, offset);
+      checkTrailer(src, textStart + length, length, reported);
     }
     return header;
   }
@@ -427,19 +435,20 @@ public enum LengthPrefix {
    * Offsets in errors are indices in the buffer.
    */
   public String read(ByteBuffer src, int maxBytes, ErrorPolicy policy) {
+    Objects.requireNonNull(policy, "policy");
     int position = src.position();
     if (src.hasArray()) {
       int base = src.arrayOffset();
-      long header = completeHeader(src.array(), base + position, base + src.limit(), maxBytes);
+      long header = completeHeader(src.array(), base + position, base + src.limit(), maxBytes, -base);
       int width = headerWidth(header);
       int length = headerLength(header);
-      String text =
-          length < 0 ? null : Utf8.codec(policy).decode(src.array(), base + position + width, length);
+      String text = length < 0 ? null : decode(src.array(), base + position + width, length, policy, -base);
       src.position(position + width + (length < 0 ? 0 : length + trailerLength()));
       return text;
     }
-    // Direct: read the header through a small copy, then the text (bounded by maxBytes) into an array.
-    byte[] head = new byte[Math.min(src.remaining(), 16)];
+    // Direct: the header through a small copy (a RESP header is at most 13 bytes), then the text, whose
+    // length is now checked against maxBytes and against what the buffer holds, into an array.
+    byte[] head = new byte[Math.min(src.remaining(), MAX_HEADER_BYTES)];
     src.get(position, head);
     long header = parseHeader(head, 0, head.length, maxBytes, position);
     if (header == INCOMPLETE) {
@@ -452,21 +461,33 @@ public enum LengthPrefix {
       src.position(position + width);
       return null;
     }
-    long available = src.limit() - (position + width);
+    int textStart = position + width;
+    long available = src.limit() - textStart;
     if (length + (long) trailerLength() > available) {
       throw new MalformedFrameException(
-          "the frame at byte offset " + position + " declares " + length + " bytes of text but only "
-              + available + " follow the prefix",
+          "the frame at byte offset " + position + " declares " + length + " bytes of text"
+              + (trailerLength() > 0 ? " and a 2-byte trailer" : "") + " but only " + available
+              + " follow the prefix",
           position,
           true);
     }
-    byte[] body = new byte[length + trailerLength()];
-    src.get(position + width, body);
-    checkTrailer(body, length, length, position);
-    String text = Utf8.codec(policy).decode(body, 0, length);
-    src.position(position + width + body.length);
+    if (this == RESP_BULK) {
+      byte[] trailer = new byte[2];
+      src.get(textStart + length, trailer);
+      checkTrailer(trailer, 0, length, position);
+    }
+    byte[] body = new byte[length];
+    src.get(textStart, body);
+    String text = decode(body, 0, length, policy, textStart);
+    src.position(textStart + length + trailerLength());
     return text;
   }
+
+  /** The longest prefix any format here has: RESP's {@code $} + 10 digits + CR LF. */
+  private static final int MAX_HEADER_BYTES = 13;
+
+  /** Below this, a frame's text is read from a stream into an array of its declared size at once. */
+  private static final int STREAM_TRUST_BYTES = 64 * 1024;
 
   /** Reads one frame from {@code in}, strictly; see {@link #read(InputStream, int, ErrorPolicy)}. */
   public String read(InputStream in, int maxBytes) throws IOException {
@@ -482,7 +503,8 @@ public enum LengthPrefix {
    * @throws MalformedFrameException if the prefix is malformed or declares more than {@code maxBytes}
    */
   public String read(InputStream in, int maxBytes, ErrorPolicy policy) throws IOException {
-    byte[] head = new byte[16];
+    Objects.requireNonNull(policy, "policy");
+    byte[] head = new byte[MAX_HEADER_BYTES];
     int count = 0;
     long header;
     while ((header = parseHeader(head, 0, count, maxBytes, 0)) == INCOMPLETE) {
@@ -500,14 +522,37 @@ public enum LengthPrefix {
     if (length < 0) {
       return null;
     }
-    byte[] body = new byte[length + trailerLength()];
-    int read = in.readNBytes(body, 0, body.length);
-    if (read < body.length) {
-      throw new EOFException(
-          "the frame declares " + length + " bytes of text but the stream ended after " + Math.min(read, length));
+    byte[] body = readBody(in, length);
+    if (this == RESP_BULK) {
+      byte[] trailer = new byte[2];
+      if (in.readNBytes(trailer, 0, 2) < 2) {
+        throw new EOFException("the stream ended before the \\r\\n after the RESP bulk string's " + length + " bytes");
+      }
+      checkTrailer(trailer, 0, length, 0);
     }
-    checkTrailer(body, length, length, 0);
-    return Utf8.codec(policy).decode(body, 0, length);
+    return decode(body, 0, length, policy, width);
+  }
+
+  /**
+   * The declared {@code length} bytes from the stream. A length within {@link #STREAM_TRUST_BYTES} gets its
+   * array at once; above that the array grows as the bytes arrive, so a peer that declares a large length
+   * (within the caller's maximum) and then stops costs memory for what it sent, not for what it claimed.
+   */
+  private static byte[] readBody(InputStream in, int length) throws IOException {
+    byte[] body = new byte[Math.min(length, STREAM_TRUST_BYTES)];
+    int read = 0;
+    while (true) {
+      int count = in.readNBytes(body, read, body.length - read);
+      read += count;
+      if (read < body.length) {
+        throw new EOFException(
+            "the frame declares " + length + " bytes of text but the stream ended after " + read);
+      }
+      if (read == length) {
+        return body;
+      }
+      body = java.util.Arrays.copyOf(body, (int) Math.min(length, 2L * body.length));
+    }
   }
 
   private static final long INCOMPLETE = -1;
@@ -626,6 +671,10 @@ public enum LengthPrefix {
       }
       if (b < '0' || b > '9') {
         throw malformed("expected a decimal digit or \\r in the RESP length", src, offset, p - offset + 1, reportedOffset, available);
+      }
+      if (digits == 1 && length == 0) {
+        // As Redis: a length is "0" or starts with 1..9, so a header is never longer than 13 bytes.
+        throw malformed("a RESP length with a leading zero", src, offset, p - offset + 1, reportedOffset, available);
       }
       length = length * 10 + (b - '0');
       digits++;

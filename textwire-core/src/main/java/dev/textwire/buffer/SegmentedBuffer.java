@@ -1,6 +1,7 @@
 package dev.textwire.buffer;
 
 import dev.textwire.ErrorPolicy;
+import dev.textwire.MalformedTextException;
 import dev.textwire.Utf8;
 import dev.textwire.Utf8Encoder;
 import dev.textwire.internal.Utf8Encoding;
@@ -222,7 +223,14 @@ public final class SegmentedBuffer {
       if (position == segmentSize) {
         nextSegment();
       }
-      int written = encoder.encode(current, position, segmentSize);
+      long before = encoder.bytesWritten();
+      int written;
+      try {
+        written = encoder.encode(current, position, segmentSize);
+      } catch (MalformedTextException e) {
+        position += (int) (encoder.bytesWritten() - before); // the good bytes before the bad char stay
+        throw e;
+      }
       position += written;
       total += written;
       int room = segmentSize - position;
@@ -231,7 +239,14 @@ public final class SegmentedBuffer {
           break; // cannot happen: with 4 bytes of room an encoder always makes progress
         }
         // The next character straddles the end of this segment: encode it aside and copy it across.
-        int spilled = encoder.encode(spill, 0, spill.length);
+        long spillStart = encoder.bytesWritten();
+        int spilled;
+        try {
+          spilled = encoder.encode(spill, 0, spill.length);
+        } catch (MalformedTextException e) {
+          write(spill, 0, (int) (encoder.bytesWritten() - spillStart));
+          throw e;
+        }
         if (spilled == 0) {
           break;
         }

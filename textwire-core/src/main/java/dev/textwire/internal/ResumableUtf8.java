@@ -270,23 +270,39 @@ public final class ResumableUtf8 {
     return scratch.chars[chunkPos];
   }
 
-  /** Encodes at the buffer's position and advances it by the bytes written. */
+  /**
+   * Encodes at the buffer's position and advances it by the bytes written, also when a strict error
+   * stops it: the bytes before the bad char are in the buffer and counted.
+   */
   public int encode(ByteBuffer dst) {
     if (dst.isReadOnly()) {
       throw new ReadOnlyBufferException();
     }
     int position = dst.position();
+    long before = bytesWritten;
     if (dst.hasArray()) {
       int base = dst.arrayOffset();
-      int written = encode(dst.array(), base + position, base + dst.limit());
-      dst.position(position + written);
-      return written;
+      try {
+        int written = encode(dst.array(), base + position, base + dst.limit());
+        dst.position(position + written);
+        return written;
+      } catch (MalformedTextException e) {
+        dst.position(position + (int) (bytesWritten - before));
+        throw e;
+      }
     }
     // Direct: through the scratch window, one bulk copy per round.
     byte[] window = scratch.encoded;
     int total = 0;
     while (dst.hasRemaining()) {
-      int written = encode(window, 0, Math.min(dst.remaining(), window.length));
+      long roundStart = bytesWritten;
+      int written;
+      try {
+        written = encode(window, 0, Math.min(dst.remaining(), window.length));
+      } catch (MalformedTextException e) {
+        dst.put(window, 0, (int) (bytesWritten - roundStart));
+        throw e;
+      }
       if (written == 0) {
         break;
       }

@@ -16,7 +16,8 @@ public final class Utf8Decoding {
     return decode(src, begin, end, policy, 0);
   }
 
-  private static String decode(byte[] src, int begin, int end, ErrorPolicy policy, long offsetBias) {
+  /** As {@link #decode(byte[], int, int, ErrorPolicy)}, reporting errors at {@code index + offsetBias}. */
+  public static String decode(byte[] src, int begin, int end, ErrorPolicy policy, long offsetBias) {
     int asciiEnd = Swar.skipAscii(src, begin, end);
     if (asciiEnd == end) {
       // All ASCII: the JDK's Latin-1 constructor is one copy into a compact string.

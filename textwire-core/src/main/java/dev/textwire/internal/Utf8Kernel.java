@@ -108,11 +108,11 @@ final class Utf8Kernel {
       if ((subpart & TRUNCATED) != 0 && !endOfInput) {
         break;
       }
+      if (dp >= dl) {
+        break; // full: a streaming caller meets the error on its next call, after taking these chars
+      }
       if (policy == ErrorPolicy.STRICT) {
         throw malformed(src, sp, sl, subpart, offsetBias);
-      }
-      if (dp >= dl) {
-        break;
       }
       dst[dp++] = '\uFFFD';
       sp += subpart & 0xFF;

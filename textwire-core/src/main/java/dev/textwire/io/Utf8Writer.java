@@ -149,7 +149,12 @@ public final class Utf8Writer extends Writer {
         return;
       }
       while (encoder.hasRemaining()) {
-        count += encoder.encode(bytes, count, bytes.length);
+        long before = encoder.bytesWritten();
+        try {
+          encoder.encode(bytes, count, bytes.length);
+        } finally {
+          count += (int) (encoder.bytesWritten() - before); // also when it throws: good bytes stay
+        }
         if (encoder.hasRemaining()) {
           flushBuffer();
         }
@@ -196,9 +201,12 @@ public final class Utf8Writer extends Writer {
     closed = true;
     try {
       encoder.feed(oneChar, 0, 0, true);
-      drain();
-      if (out != null) {
-        flushBuffer();
+      try {
+        drain();
+      } finally {
+        if (out != null) {
+          flushBuffer(); // what earlier writes accepted reaches the stream, even if the end is bad
+        }
       }
     } finally {
       if (out != null) {
