@@ -98,7 +98,7 @@ public enum LengthPrefix {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
     Objects.checkIndex(offset, dst.length + 1);
     Objects.requireNonNull(policy, "policy");
-    int written = writeWithin(text, beginIndex, endIndex, policy, dst, offset, dst.length);
+    int written = writeWithin(text, beginIndex, endIndex, policy, dst, offset, dst.length, null);
     if (written < 0) {
       long length = Utf8Encoding.encodedLengthAsLong(text, beginIndex, endIndex, policy);
       checkLength(length);
@@ -127,7 +127,8 @@ public enum LengthPrefix {
     int position = dst.position();
     if (dst.hasArray()) {
       int base = dst.arrayOffset();
-      int written = writeWithin(text, beginIndex, endIndex, policy, dst.array(), base + position, base + dst.limit());
+      int written =
+          writeWithin(text, beginIndex, endIndex, policy, dst.array(), base + position, base + dst.limit(), dst);
       if (written >= 0) {
         dst.position(position + written);
         return written;
@@ -171,7 +172,9 @@ public enum LengthPrefix {
     if (worstCase <= room) {
       // The whole frame fits in the current segment: exactly as into an array.
       int written =
-          writeWithin(text, beginIndex, endIndex, policy, dst.window(), dst.windowPosition(), dst.windowPosition() + room);
+          writeWithin(
+              text, beginIndex, endIndex, policy, dst.window(), dst.windowPosition(), dst.windowPosition() + room,
+              dst.windowView());
       dst.advance(written);
       return written;
     }
@@ -213,7 +216,7 @@ public enum LengthPrefix {
    * @return the bytes written, or -1 if the frame does not fit
    */
   private int writeWithin(
-      CharSequence text, int begin, int end, ErrorPolicy policy, byte[] dst, int offset, int limit) {
+      CharSequence text, int begin, int end, ErrorPolicy policy, byte[] dst, int offset, int limit, ByteBuffer dstView) {
     int chars = end - begin;
     int width = reservedWidth(chars);
     int trailer = trailerLength();
@@ -221,7 +224,7 @@ public enum LengthPrefix {
       return -1;
     }
     int textStart = offset + width;
-    int length = Utf8Encoding.encodeWithin(text, begin, end, dst, textStart, limit - trailer, policy);
+    int length = Utf8Encoding.encodeWithin(text, begin, end, dst, textStart, limit - trailer, policy, dstView);
     if (length < 0) {
       return -1;
     }

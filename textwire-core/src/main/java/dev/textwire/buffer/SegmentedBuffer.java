@@ -187,7 +187,9 @@ public final class SegmentedBuffer {
     }
     if (worstCase <= segmentSize - position) {
       // Fits in this segment whatever the text is: the one-shot encoder, with its short-string path.
-      int written = Utf8Encoding.encode(text, beginIndex, endIndex, current, position, policy);
+      int written =
+          Utf8Encoding.encodeWithin(
+              text, beginIndex, endIndex, current, position, segmentSize, policy, segmentView(currentIndex));
       position += written;
       return written;
     }
@@ -226,7 +228,10 @@ public final class SegmentedBuffer {
       long before = encoder.bytesWritten();
       int written;
       try {
-        written = encoder.encode(current, position, segmentSize);
+        // Through the segment's own ByteBuffer view, so the encoder's ASCII step wraps nothing.
+        ByteBuffer view = segmentView(currentIndex);
+        view.limit(segmentSize).position(position);
+        written = encoder.encode(view);
       } catch (MalformedTextException e) {
         position += (int) (encoder.bytesWritten() - before); // the good bytes before the bad char stay
         throw e;
@@ -353,15 +358,23 @@ public final class SegmentedBuffer {
   }
 
   private ByteBuffer[] views(int count) {
+    for (int i = 0; i < count; i++) {
+      segmentView(i);
+    }
+    return views;
+  }
+
+  /** A ByteBuffer over segment {@code index}, made once per segment and kept with it. */
+  private ByteBuffer segmentView(int index) {
     if (views == null || views.length < segments.length) {
       views = views == null ? new ByteBuffer[segments.length] : Arrays.copyOf(views, segments.length);
     }
-    for (int i = 0; i < count; i++) {
-      if (views[i] == null || views[i].array() != segments[i]) {
-        views[i] = ByteBuffer.wrap(segments[i]);
-      }
+    ByteBuffer view = views[index];
+    if (view == null || view.array() != segments[index]) {
+      view = ByteBuffer.wrap(segments[index]);
+      views[index] = view;
     }
-    return views;
+    return view;
   }
 
   /** Copies {@code length} bytes from {@code offset} into {@code dst[dstOffset, dstOffset + length)}. */
@@ -492,6 +505,11 @@ public final class SegmentedBuffer {
 
   byte[] window() {
     return current;
+  }
+
+  /** A ByteBuffer over the whole current segment; its position and limit mean nothing. */
+  ByteBuffer windowView() {
+    return segmentView(currentIndex);
   }
 
   int windowPosition() {

@@ -141,6 +141,10 @@ public final class ResumableUtf8 {
    * @return the bytes written; 0 when nothing remains or the next character does not fit
    */
   public int encode(byte[] dst, int dp, int dl) {
+    return encode(dst, dp, dl, null);
+  }
+
+  private int encode(byte[] dst, int dp, int dl, ByteBuffer dstView) {
     int start = dp;
     destinationAtError = dp;
     try {
@@ -156,7 +160,7 @@ public final class ResumableUtf8 {
         next = Progress.source(progress);
         dp = Progress.destination(progress);
       } else {
-        dp = encodeChunks(dst, dp, dl);
+        dp = encodeChunks(dst, dp, dl, dstView);
       }
       if (inputIndex() == end) {
         release(); // hold no reference to a caller's text or array once it is consumed
@@ -173,7 +177,7 @@ public final class ResumableUtf8 {
   /** Where the output stood when a strict error stopped {@link #encodeChunks}. */
   private int destinationAtError;
 
-  private int encodeChunks(byte[] dst, int dp, int dl) {
+  private int encodeChunks(byte[] dst, int dp, int dl, ByteBuffer dstView) {
     while (dp < dl) {
       if (chunkPos == chunkEnd) {
         if (next == end) {
@@ -186,7 +190,16 @@ public final class ResumableUtf8 {
       try {
         progress =
             Utf8Encoding.encodeChunk(
-                scratch, chunkPos, chunkEnd, dst, dp, dl, !reachesEnd || endOfInput, policy, charIndexBias + chunkBase);
+                scratch,
+                chunkPos,
+                chunkEnd,
+                dst,
+                dp,
+                dl,
+                !reachesEnd || endOfInput,
+                policy,
+                charIndexBias + chunkBase,
+                dstView);
       } catch (MalformedTextException e) {
         // Strict, at an unpaired surrogate: every char before it was written. Stand before it, so the
         // counts say how far the output is good.
@@ -283,7 +296,7 @@ public final class ResumableUtf8 {
     if (dst.hasArray()) {
       int base = dst.arrayOffset();
       try {
-        int written = encode(dst.array(), base + position, base + dst.limit());
+        int written = encode(dst.array(), base + position, base + dst.limit(), dst);
         dst.position(position + written);
         return written;
       } catch (MalformedTextException e) {

@@ -51,19 +51,37 @@ final class Scratch {
    * Encodes the ASCII prefix of {@code chars[begin, end)} into {@code dst[dp, dl)} with the JDK's
    * US-ASCII encoder, whose loop is a vectorised intrinsic on JDK 17 and later.
    *
+   * @param dstView a heap ByteBuffer over all of {@code dst} (array offset 0) that the caller already has,
+   *     or null: a SegmentedBuffer keeps one per segment, so writing into a new segment wraps nothing.
+   *     Its position and limit are restored before returning.
    * @return how many chars (and bytes) were encoded
    */
-  int encodeAsciiPrefix(int begin, int end, byte[] dst, int dp, int dl) {
-    ByteBuffer view = targetView.get();
-    if (view == null || view.array() != dst) {
-      view = ByteBuffer.wrap(dst);
-      targetView = new WeakReference<>(view);
+  int encodeAsciiPrefix(int begin, int end, byte[] dst, int dp, int dl, ByteBuffer dstView) {
+    ByteBuffer view;
+    int savedPosition = -1;
+    int savedLimit = -1;
+    if (dstView != null && dstView.array() == dst && dstView.arrayOffset() == 0) {
+      view = dstView;
+      savedPosition = view.position();
+      savedLimit = view.limit();
+    } else {
+      view = targetView.get();
+      if (view == null || view.array() != dst) {
+        view = ByteBuffer.wrap(dst);
+        targetView = new WeakReference<>(view);
+      }
     }
-    view.limit(dl).position(dp);
-    charView.limit(end).position(begin);
-    asciiEncoder.reset();
-    asciiEncoder.encode(charView, view, true); // stops at the first non-ASCII char or a full target
-    return charView.position() - begin;
+    try {
+      view.limit(dl).position(dp);
+      charView.limit(end).position(begin);
+      asciiEncoder.reset();
+      asciiEncoder.encode(charView, view, true); // stops at the first non-ASCII char or a full target
+      return charView.position() - begin;
+    } finally {
+      if (savedLimit >= 0) {
+        view.limit(savedLimit).position(savedPosition);
+      }
+    }
   }
 
   /** Decoded text up to this many chars goes through reused space; longer text gets its own array. */

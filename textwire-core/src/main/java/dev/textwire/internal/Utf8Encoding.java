@@ -61,7 +61,7 @@ public final class Utf8Encoding {
   /** Encodes into {@code dst[offset, dst.length)}; returns the bytes written. */
   public static int encode(
       CharSequence text, int begin, int end, byte[] dst, int offset, ErrorPolicy policy) {
-    int written = encodeInto(text, begin, end, dst, offset, dst.length, policy);
+    int written = encodeInto(text, begin, end, dst, offset, dst.length, policy, null);
     if (written < 0) {
       throw new BufferTooSmallException(
           encodedLengthAsLong(text, begin, end, policy), dst.length - offset);
@@ -78,7 +78,7 @@ public final class Utf8Encoding {
     int written;
     if (dst.hasArray()) {
       int base = dst.arrayOffset();
-      written = encodeInto(text, begin, end, dst.array(), base + position, base + dst.limit(), policy);
+      written = encodeInto(text, begin, end, dst.array(), base + position, base + dst.limit(), policy, dst);
     } else {
       written = encodeIntoDirect(text, begin, end, dst, policy);
     }
@@ -96,13 +96,13 @@ public final class Utf8Encoding {
    * @return bytes written, or -1 if the text did not fit (then {@code dst[dp, dl)} holds no meaning)
    */
   public static int encodeWithin(
-      CharSequence text, int begin, int end, byte[] dst, int dp, int dl, ErrorPolicy policy) {
-    return encodeInto(text, begin, end, dst, dp, dl, policy);
+      CharSequence text, int begin, int end, byte[] dst, int dp, int dl, ErrorPolicy policy, ByteBuffer dstView) {
+    return encodeInto(text, begin, end, dst, dp, dl, policy, dstView);
   }
 
   /** @return bytes written into {@code dst[dp, dl)}, or -1 if the text did not fit */
   private static int encodeInto(
-      CharSequence text, int begin, int end, byte[] dst, int dp, int dl, ErrorPolicy policy) {
+      CharSequence text, int begin, int end, byte[] dst, int dp, int dl, ErrorPolicy policy, ByteBuffer dstView) {
     if (text instanceof String) {
       String string = (String) text;
       byte[] latin1 = StringInternals.latin1Bytes(string);
@@ -125,7 +125,7 @@ public final class Utf8Encoding {
     try {
       for (int i = begin; i < end; ) {
         int count = CharAccess.fill(text, i, end, scratch.chars);
-        long progress = encodeChunk(scratch, 0, count, dst, dp, dl, true, policy, i);
+        long progress = encodeChunk(scratch, 0, count, dst, dp, dl, true, policy, i, dstView);
         if (Progress.source(progress) != count) {
           return -1;
         }
@@ -149,7 +149,7 @@ public final class Utf8Encoding {
       for (int i = begin; i < end; ) {
         int count = CharAccess.fill(text, i, end, scratch.chars);
         long progress =
-            encodeChunk(scratch, 0, count, scratch.encoded, 0, scratch.encoded.length, true, policy, i);
+            encodeChunk(scratch, 0, count, scratch.encoded, 0, scratch.encoded.length, true, policy, i, null);
         int bytes = Progress.destination(progress);
         if (bytes > limit - dp) {
           return -1;
@@ -172,6 +172,8 @@ public final class Utf8Encoding {
    * {@code endOfInput} is false, before a high surrogate at {@code count - 1}.
    *
    * @param charIndexBias added to an index in {@code scratch.chars} to give the char index reported
+   * @param dstView a heap ByteBuffer over {@code dst} the caller already has, or null; see
+   *     {@link Scratch#encodeAsciiPrefix}
    * @return {@link Progress} of {@code scratch.chars} and {@code dst}
    */
   static long encodeChunk(
@@ -183,10 +185,11 @@ public final class Utf8Encoding {
       int dl,
       boolean endOfInput,
       ErrorPolicy policy,
-      long charIndexBias) {
+      long charIndexBias,
+      ByteBuffer dstView) {
     char[] chars = scratch.chars;
     if (count - sp >= Scratch.NARROW_MIN_CHARS && chars[sp] < 0x80) {
-      int ascii = scratch.encodeAsciiPrefix(sp, count, dst, dp, dl);
+      int ascii = scratch.encodeAsciiPrefix(sp, count, dst, dp, dl, dstView);
       sp += ascii;
       dp += ascii;
       if (sp == count || dp == dl) {
