@@ -139,6 +139,10 @@ public class BufferGrowthBenchmark {
       SegmentedBuffer segmented = new SegmentedBuffer();
       fill(segmented, chunk, CHECK_BYTES);
       checkPattern(segmented.toByteArray(), chunk, "SegmentedBuffer.write");
+    } else if (benchmark.endsWith(".segmentedBigSegments")) {
+      SegmentedBuffer big = new SegmentedBuffer(BIG_SEGMENT, 0);
+      fill(big, chunk, CHECK_BYTES);
+      checkPattern(big.toByteArray(), chunk, "SegmentedBuffer(4 MiB).write");
     } else if (benchmark.endsWith(".segmentedOutputStream")) {
       SegmentedBuffer viaStream = new SegmentedBuffer();
       fill(viaStream.outputStream(), chunk, CHECK_BYTES);
@@ -166,6 +170,23 @@ public class BufferGrowthBenchmark {
     buffer.clear();
     return size;
   }
+
+  /**
+   * {@link SegmentedBuffer} with 4 MiB segments: at least half a G1 region (4 MiB regions for this 12 GiB
+   * heap), so G1 allocates each segment straight into the old generation as a humongous object and never
+   * copies it, as it does the array-based peers' large arrays. The 8 KiB default is copied once, young to
+   * old, by the collector; this contender shows what that copy costs a buffer that grows to gigabytes.
+   */
+  @Benchmark
+  public long segmentedBigSegments() {
+    SegmentedBuffer buffer = new SegmentedBuffer(BIG_SEGMENT, 0);
+    fill(buffer, chunk, bytes);
+    long size = checkSize(buffer.size(), bytes);
+    buffer.clear();
+    return size;
+  }
+
+  static final int BIG_SEGMENT = 4 << 20;
 
   /** The same through {@link SegmentedBuffer#outputStream()}, held as a plain {@code OutputStream}. */
   @Benchmark

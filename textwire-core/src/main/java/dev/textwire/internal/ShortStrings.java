@@ -3,9 +3,9 @@ package dev.textwire.internal;
 /**
  * Short Strings straight from {@code charAt}, with no scratch and no copy: for a handful of chars the
  * per-call cost of the chunked path (a ThreadLocal, {@code getChars}, bookkeeping: about 20 ns measured)
- * is more than the work. Only the common case is handled here, BMP text with room to spare; anything
- * else (a surrogate, a full destination) answers -1 and the general path starts over, so policies,
- * errors and partial writes live in one place.
+ * is more than the work. Only the common case is handled here, well-formed text with room to spare;
+ * anything else (an unpaired surrogate, a full destination) answers -1 and the general path starts over,
+ * so policies, errors and partial writes live in one place.
  */
 final class ShortStrings {
   private ShortStrings() {}
@@ -13,7 +13,7 @@ final class ShortStrings {
   /** Up to this many chars a String takes this path. */
   static final int MAX_CHARS = 32;
 
-  /** UTF-8 length of {@code text[begin, end)}, or -1 if it holds a surrogate. */
+  /** UTF-8 length of {@code text[begin, end)}, or -1 if it holds an unpaired surrogate. */
   static int encodedLength(String text, int begin, int end) {
     int length = end - begin;
     for (int i = begin; i < end; i++) {
@@ -23,6 +23,9 @@ final class ShortStrings {
           length += 1;
         } else if (!Character.isSurrogate(c)) {
           length += 2;
+        } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
+          length += 2; // 4 bytes for the two chars
+          i++;
         } else {
           return -1;
         }
@@ -33,7 +36,7 @@ final class ShortStrings {
 
   /**
    * Encodes {@code text[begin, end)} into {@code dst[dp, dl)}; returns the bytes written, or -1 if the
-   * text holds a surrogate or does not fit (bytes may have been written; the caller starts over).
+   * text holds an unpaired surrogate or does not fit (bytes may have been written; the caller starts over).
    */
   static int encode(String text, int begin, int end, byte[] dst, int dp, int dl) {
     if (dl - dp < 3 * (end - begin)) {
@@ -51,6 +54,13 @@ final class ShortStrings {
         dst[dp++] = (byte) (0xE0 | (c >>> 12)); //        1110xxxx
         dst[dp++] = (byte) (0x80 | ((c >>> 6) & 0x3F)); // 10xxxxxx
         dst[dp++] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
+      } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
+        // A pair: 4 bytes for 2 chars, so the 3-per-char room check above still covers it.
+        int codePoint = Character.toCodePoint(c, text.charAt(++i));
+        dst[dp++] = (byte) (0xF0 | (codePoint >>> 18)); //             11110xxx
+        dst[dp++] = (byte) (0x80 | ((codePoint >>> 12) & 0x3F)); // 10xxxxxx
+        dst[dp++] = (byte) (0x80 | ((codePoint >>> 6) & 0x3F)); //  10xxxxxx
+        dst[dp++] = (byte) (0x80 | (codePoint & 0x3F)); //         10xxxxxx
       } else {
         return -1;
       }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.textwire.ErrorPolicy;
+import dev.textwire.Utf8ReferenceEncoder;
 import dev.textwire.MalformedTextException;
 import dev.textwire.TestSupport;
 import dev.textwire.TestSupport.NamedText;
@@ -996,15 +997,7 @@ class SegmentedBufferModelTest {
 
   /** Index in {@code text} of the first surrogate in {@code [begin, end)} without its other half there, or -1. */
   static int firstUnpairedSurrogate(CharSequence text, int begin, int end) {
-    for (int i = begin; i < end; i++) {
-      char c = text.charAt(i);
-      if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
-        i++;
-      } else if (Character.isSurrogate(c)) {
-        return i;
-      }
-    }
-    return -1;
+    return Utf8ReferenceEncoder.firstUnpairedSurrogate(text, begin, end);
   }
 
   /** The JDK's UTF-8 of {@code text}, except that REPLACE writes U+FFFD where the JDK writes '?'. */

@@ -153,4 +153,34 @@ class KernelContractTest {
       }
     }
   }
+
+  @Test
+  void shortStringsEncodePairsThemselvesAndStillFallBackForHalves() {
+    String base = "a\u00e9\u4e2d";
+    String pair = "\ud83d\ude00";
+    dev.textwire.Utf8Codec jdkLike = dev.textwire.Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK);
+    for (int length = 0; length <= ShortStrings.MAX_CHARS; length++) {
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < length; i++) {
+        text.append(base.charAt(i % base.length()));
+      }
+      for (int at = 0; at <= length; at++) {
+        // A whole pair at every place (the short path's own work), then the pair cut by the range end.
+        String s = new StringBuilder(text).insert(at, pair).toString();
+        for (int end : new int[] {s.length(), at + 1}) {
+          byte[] expected = s.substring(0, end).getBytes(StandardCharsets.UTF_8);
+          assertEquals(end == at + 1 ? -1 : expected.length, ShortStrings.encodedLength(s, 0, end), s);
+          byte[] dst = new byte[1 + 3 * end + 4];
+          int written = ShortStrings.encode(s, 0, end, dst, 1, dst.length);
+          if (end == at + 1) {
+            assertEquals(-1, written, "a high surrogate cut off from its low half goes to the general path");
+          } else {
+            assertEquals(expected.length, written, s);
+            assertArrayEquals(expected, Arrays.copyOfRange(dst, 1, 1 + expected.length), s);
+          }
+          assertEquals(expected.length, jdkLike.encode(s, 0, end, new byte[expected.length + 1], 1), s);
+        }
+      }
+    }
+  }
 }
