@@ -28,6 +28,12 @@ import java.util.Objects;
  * leaves the buffer as it was before the call; a range that does not exist or cannot fit an array is
  * refused with a message saying so, never a negative size.
  *
+ * <p>Choosing a segment size: the 8 KiB default suits messages and buffers up to a few MiB. A buffer that
+ * will grow to hundreds of MiB or more does better with segments of at least half the G1 region size
+ * (for example {@code new SegmentedBuffer(4 << 20)}): G1 then allocates each segment straight into the old
+ * generation instead of copying it there from the young one, which measured 1.3-1.9x faster per GiB
+ * (docs/BENCHMARKS.md, "Growth").
+ *
  * <p>Not thread-safe. {@link #outputStream()} is a drop-in for {@link java.io.ByteArrayOutputStream}.
  */
 public final class SegmentedBuffer {
