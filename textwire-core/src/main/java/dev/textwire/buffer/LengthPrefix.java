@@ -166,7 +166,22 @@ public enum LengthPrefix {
 
   /** Appends the frame for {@code text}, strictly; returns the bytes appended. */
   public long write(CharSequence text, SegmentedBuffer dst) {
-    return write(text, 0, text.length(), ErrorPolicy.STRICT, dst);
+    int chars = text.length();
+    if (this == VARINT && chars <= ONE_BYTE_VARINT_MAX_CHARS) {
+      // As for arrays: a one-byte prefix whatever the text holds, straight into the current segment.
+      int room = dst.windowRoom();
+      if (1 + 3 * chars <= room) {
+        byte[] window = dst.window();
+        int position = dst.windowPosition();
+        int length =
+            Utf8Encoding.encodeWithin(
+                text, 0, chars, window, position + 1, position + room, ErrorPolicy.STRICT, dst.windowView());
+        window[position] = (byte) length; // it fits: room was checked for the worst case
+        dst.advance(1 + length);
+        return 1 + length;
+      }
+    }
+    return write(text, 0, chars, ErrorPolicy.STRICT, dst);
   }
 
   /**
