@@ -4,7 +4,6 @@ import dev.textwire.BufferTooSmallException;
 import dev.textwire.ErrorPolicy;
 import dev.textwire.MalformedTextException;
 import dev.textwire.Utf8;
-import dev.textwire.internal.Utf8Decoding;
 import dev.textwire.internal.Utf8Encoding;
 import java.io.EOFException;
 import java.io.IOException;
@@ -381,7 +380,7 @@ public enum LengthPrefix {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Reading
+  // Reading: the parsing and its checks are in FrameReader.
 
   /**
    * Length of the frame that starts at {@code src[offset]}: prefix, text and trailer, or -1 if
@@ -391,19 +390,7 @@ public enum LengthPrefix {
    *     {@code maxBytes}
    */
   public int frameLength(byte[] src, int offset, int limit, int maxBytes) {
-    Objects.checkFromToIndex(offset, limit, src.length);
-    long header = parseHeader(src, offset, limit, maxBytes, offset);
-    if (header == INCOMPLETE) {
-      return -1;
-    }
-    int width = headerWidth(header);
-    int length = headerLength(header);
-    long frame = (long) width + Math.max(length, 0) + (length < 0 ? 0 : trailerLength());
-    if (frame > limit - offset) {
-      return -1;
-    }
-    checkTrailer(src, offset + width + Math.max(length, 0), length, offset);
-    return (int) frame;
+    return FrameReader.frameLength(this, src, offset, limit, maxBytes);
   }
 
   /** The string in the frame at {@code src[offset]}, decoded strictly; see {@link #read(byte[], int, int, int, ErrorPolicy)}. */
@@ -419,42 +406,7 @@ public enum LengthPrefix {
    * @throws MalformedTextException under STRICT, if the text is not UTF-8, with its offset in {@code src}
    */
   public String read(byte[] src, int offset, int limit, int maxBytes, ErrorPolicy policy) {
-    Objects.checkFromToIndex(offset, limit, src.length);
-    long header = completeHeader(src, offset, limit, maxBytes, 0);
-    int length = headerLength(header);
-    return length < 0 ? null : decode(src, offset + headerWidth(header), length, policy, 0);
-  }
-
-  private static String decode(byte[] src, int begin, int length, ErrorPolicy policy, long offsetBias) {
-    return Utf8Decoding.decode(src, begin, begin + length, Objects.requireNonNull(policy, "policy"), offsetBias);
-  }
-
-  /**
-   * The header of a frame that is all there, with its trailer checked; else an error saying why.
-   * Errors report {@code index + offsetBias} for an index in {@code src}.
-   */
-  private long completeHeader(byte[] src, int offset, int limit, int maxBytes, long offsetBias) {
-    long reported = offset + offsetBias;
-    long header = parseHeader(src, offset, limit, maxBytes, reported);
-    if (header == INCOMPLETE) {
-      throw new MalformedFrameException(
-          "the " + this + " prefix at byte offset " + reported + " is cut short by the end of the input", reported, true);
-    }
-    int length = headerLength(header);
-    if (length >= 0) {
-      int textStart = offset + headerWidth(header);
-      long available = limit - textStart;
-      if (length + (long) trailerLength() > available) {
-        throw new MalformedFrameException(
-            "the frame at byte offset " + reported + " declares " + length + " bytes of text"
-                + (trailerLength() > 0 ? " and a 2-byte trailer" : "") + " but only " + available
-                + " follow the prefix",
-            reported,
-            true);
-      }
-      checkTrailer(src, textStart + length, length, reported);
-    }
-    return header;
+    return FrameReader.read(this, src, offset, limit, maxBytes, policy);
   }
 
   /** The string in the frame at the buffer's position, decoded strictly; the position moves past it. */
@@ -467,59 +419,8 @@ public enum LengthPrefix {
    * Offsets in errors are indices in the buffer.
    */
   public String read(ByteBuffer src, int maxBytes, ErrorPolicy policy) {
-    Objects.requireNonNull(policy, "policy");
-    int position = src.position();
-    if (src.hasArray()) {
-      int base = src.arrayOffset();
-      long header = completeHeader(src.array(), base + position, base + src.limit(), maxBytes, -base);
-      int width = headerWidth(header);
-      int length = headerLength(header);
-      String text = length < 0 ? null : decode(src.array(), base + position + width, length, policy, -base);
-      src.position(position + width + (length < 0 ? 0 : length + trailerLength()));
-      return text;
-    }
-    // Direct: the header through a small copy (a RESP header is at most 13 bytes), then the text, whose
-    // length is now checked against maxBytes and against what the buffer holds, into an array.
-    byte[] head = new byte[Math.min(src.remaining(), MAX_HEADER_BYTES)];
-    src.get(position, head);
-    long header = parseHeader(head, 0, head.length, maxBytes, position);
-    if (header == INCOMPLETE) {
-      throw new MalformedFrameException(
-          "the " + this + " prefix at byte offset " + position + " is cut short by the end of the input", position, true);
-    }
-    int width = headerWidth(header);
-    int length = headerLength(header);
-    if (length < 0) {
-      src.position(position + width);
-      return null;
-    }
-    int textStart = position + width;
-    long available = src.limit() - textStart;
-    if (length + (long) trailerLength() > available) {
-      throw new MalformedFrameException(
-          "the frame at byte offset " + position + " declares " + length + " bytes of text"
-              + (trailerLength() > 0 ? " and a 2-byte trailer" : "") + " but only " + available
-              + " follow the prefix",
-          position,
-          true);
-    }
-    if (this == RESP_BULK) {
-      byte[] trailer = new byte[2];
-      src.get(textStart + length, trailer);
-      checkTrailer(trailer, 0, length, position);
-    }
-    byte[] body = new byte[length];
-    src.get(textStart, body);
-    String text = decode(body, 0, length, policy, textStart);
-    src.position(textStart + length + trailerLength());
-    return text;
+    return FrameReader.read(this, src, maxBytes, policy);
   }
-
-  /** The longest prefix any format here has: RESP's {@code $} + 10 digits + CR LF. */
-  private static final int MAX_HEADER_BYTES = 13;
-
-  /** Below this, a frame's text is read from a stream into an array of its declared size at once. */
-  private static final int STREAM_TRUST_BYTES = 64 * 1024;
 
   /** Reads one frame from {@code in}, strictly; see {@link #read(InputStream, int, ErrorPolicy)}. */
   public String read(InputStream in, int maxBytes) throws IOException {
@@ -528,238 +429,14 @@ public enum LengthPrefix {
 
   /**
    * Reads one frame from {@code in}. The prefix is read a byte at a time (so nothing past the frame is
-   * consumed), the declared length is checked against {@code maxBytes}, and only then is the text read
-   * into an array of exactly that size. Offsets in errors count from the start of the frame.
+   * consumed), the declared length is checked against {@code maxBytes}, and only then is the text read:
+   * into an array of the declared size up to 64 KiB, growing as the bytes arrive above that. Offsets in
+   * errors count from the start of the frame.
    *
    * @throws EOFException if the stream ends inside the frame
    * @throws MalformedFrameException if the prefix is malformed or declares more than {@code maxBytes}
    */
   public String read(InputStream in, int maxBytes, ErrorPolicy policy) throws IOException {
-    Objects.requireNonNull(policy, "policy");
-    byte[] head = new byte[MAX_HEADER_BYTES];
-    int count = 0;
-    long header;
-    while ((header = parseHeader(head, 0, count, maxBytes, 0)) == INCOMPLETE) {
-      int b = in.read();
-      if (b < 0) {
-        throw new EOFException(
-            count == 0
-                ? "the stream ended before the frame"
-                : "the stream ended inside the " + this + " prefix after " + count + " bytes");
-      }
-      head[count++] = (byte) b;
-    }
-    int width = headerWidth(header);
-    int length = headerLength(header);
-    if (length < 0) {
-      return null;
-    }
-    byte[] body = readBody(in, length);
-    if (this == RESP_BULK) {
-      byte[] trailer = new byte[2];
-      if (in.readNBytes(trailer, 0, 2) < 2) {
-        throw new EOFException("the stream ended before the \\r\\n after the RESP bulk string's " + length + " bytes");
-      }
-      checkTrailer(trailer, 0, length, 0);
-    }
-    return decode(body, 0, length, policy, width);
-  }
-
-  /**
-   * The declared {@code length} bytes from the stream. A length within {@link #STREAM_TRUST_BYTES} gets its
-   * array at once; above that the array grows as the bytes arrive, so a peer that declares a large length
-   * (within the caller's maximum) and then stops costs memory for what it sent, not for what it claimed.
-   */
-  private static byte[] readBody(InputStream in, int length) throws IOException {
-    byte[] body = new byte[Math.min(length, STREAM_TRUST_BYTES)];
-    int read = 0;
-    while (true) {
-      int count = in.readNBytes(body, read, body.length - read);
-      read += count;
-      if (read < body.length) {
-        throw new EOFException(
-            "the frame declares " + length + " bytes of text but the stream ended after " + read);
-      }
-      if (read == length) {
-        return body;
-      }
-      body = java.util.Arrays.copyOf(body, (int) Math.min(length, 2L * body.length));
-    }
-  }
-
-  private static final long INCOMPLETE = -1;
-
-  private static int headerWidth(long header) {
-    return (int) (header >>> 32);
-  }
-
-  /** The declared length, or -1 for RESP's null bulk string. */
-  private static int headerLength(long header) {
-    return (int) header;
-  }
-
-  /**
-   * Parses the prefix at {@code src[offset, limit)}.
-   *
-   * @param reportedOffset the offset to report for {@code src[offset]}
-   * @return the width in the high half and the declared length in the low half, or {@link #INCOMPLETE}
-   */
-  private long parseHeader(byte[] src, int offset, int limit, int maxBytes, long reportedOffset) {
-    if (maxBytes < 0) {
-      throw new IllegalArgumentException("maxBytes must not be negative, not " + maxBytes);
-    }
-    int available = limit - offset;
-    long length;
-    int width;
-    switch (this) {
-      case VARINT: {
-        length = 0;
-        width = 0;
-        while (true) {
-          if (width == available) {
-            return INCOMPLETE;
-          }
-          int b = src[offset + width];
-          length |= (long) (b & 0x7F) << (7 * width);
-          width++;
-          if (b >= 0) {
-            break;
-          }
-          if (width == 5) {
-            throw malformed("a varint length longer than 5 bytes", src, offset, 6, reportedOffset, available);
-          }
-        }
-        if (length > Integer.MAX_VALUE) {
-          throw malformed("a varint length of " + length + ", above 2^31-1", src, offset, width, reportedOffset, available);
-        }
-        break;
-      }
-      case FIXED16_BE:
-      case FIXED16_LE:
-        if (available < 2) {
-          return INCOMPLETE;
-        }
-        width = 2;
-        length =
-            this == FIXED16_BE
-                ? ((src[offset] & 0xFF) << 8) | (src[offset + 1] & 0xFF)
-                : (src[offset] & 0xFF) | ((src[offset + 1] & 0xFF) << 8);
-        break;
-      case FIXED32_BE:
-      case FIXED32_LE:
-        if (available < 4) {
-          return INCOMPLETE;
-        }
-        width = 4;
-        if (this == FIXED32_BE) {
-          length = ((src[offset] & 0xFFL) << 24) | ((src[offset + 1] & 0xFF) << 16)
-              | ((src[offset + 2] & 0xFF) << 8) | (src[offset + 3] & 0xFF);
-        } else {
-          length = (src[offset] & 0xFF) | ((src[offset + 1] & 0xFF) << 8)
-              | ((src[offset + 2] & 0xFF) << 16) | ((src[offset + 3] & 0xFFL) << 24);
-        }
-        if (length > Integer.MAX_VALUE) {
-          throw malformed("a length of " + length + ", above 2^31-1", src, offset, 4, reportedOffset, available);
-        }
-        break;
-      default:
-        return parseRespHeader(src, offset, limit, maxBytes, reportedOffset);
-    }
-    checkMax(length, maxBytes, reportedOffset);
-    return ((long) width << 32) | length;
-  }
-
-  private long parseRespHeader(byte[] src, int offset, int limit, int maxBytes, long reportedOffset) {
-    int available = limit - offset;
-    if (available == 0) {
-      return INCOMPLETE;
-    }
-    if (src[offset] != '$') {
-      throw malformed("expected '$' to start a RESP bulk string", src, offset, 1, reportedOffset, available);
-    }
-    int p = offset + 1;
-    if (p < limit && src[p] == '-') {
-      // RESP2's null bulk string: exactly $-1\r\n
-      for (byte expected : new byte[] {'-', '1', '\r', '\n'}) {
-        if (p == limit) {
-          return INCOMPLETE;
-        }
-        if (src[p] != expected) {
-          throw malformed("a negative length other than the null bulk string $-1", src, offset, p - offset + 1, reportedOffset, available);
-        }
-        p++;
-      }
-      return ((long) (p - offset) << 32) | 0xFFFFFFFFL;
-    }
-    long length = 0;
-    int digits = 0;
-    while (true) {
-      if (p == limit) {
-        return INCOMPLETE;
-      }
-      int b = src[p];
-      if (b == '\r') {
-        break;
-      }
-      if (b < '0' || b > '9') {
-        throw malformed("expected a decimal digit or \\r in the RESP length", src, offset, p - offset + 1, reportedOffset, available);
-      }
-      if (digits == 1 && length == 0) {
-        // As Redis: a length is "0" or starts with 1..9, so a header is never longer than 13 bytes.
-        throw malformed("a RESP length with a leading zero", src, offset, p - offset + 1, reportedOffset, available);
-      }
-      length = length * 10 + (b - '0');
-      digits++;
-      if (length > Integer.MAX_VALUE) {
-        throw malformed("a RESP length above 2^31-1", src, offset, p - offset + 1, reportedOffset, available);
-      }
-      p++;
-    }
-    if (digits == 0) {
-      throw malformed("a RESP length with no digits", src, offset, p - offset + 1, reportedOffset, available);
-    }
-    p++;
-    if (p == limit) {
-      return INCOMPLETE;
-    }
-    if (src[p] != '\n') {
-      throw malformed("expected \\n after \\r in the RESP length", src, offset, p - offset + 1, reportedOffset, available);
-    }
-    p++;
-    checkMax(length, maxBytes, reportedOffset);
-    return ((long) (p - offset) << 32) | length;
-  }
-
-  private void checkMax(long length, int maxBytes, long reportedOffset) {
-    if (length > maxBytes) {
-      throw new MalformedFrameException(
-          "the frame at byte offset " + reportedOffset + " declares " + length
-              + " bytes of text, above the maximum of " + maxBytes,
-          reportedOffset,
-          false);
-    }
-  }
-
-  private void checkTrailer(byte[] src, int p, int length, long reportedFrameOffset) {
-    if (this == RESP_BULK && length >= 0 && (src[p] != '\r' || src[p + 1] != '\n')) {
-      throw new MalformedFrameException(
-          String.format(
-              "the RESP bulk string at byte offset %d does not end with \\r\\n after its %d bytes (found %02X %02X)",
-              reportedFrameOffset, length, src[p] & 0xFF, src[p + 1] & 0xFF),
-          reportedFrameOffset,
-          false);
-    }
-  }
-
-  private MalformedFrameException malformed(
-      String what, byte[] src, int offset, int count, long reportedOffset, int available) {
-    StringBuilder hex = new StringBuilder();
-    for (int i = 0; i < Math.min(count, available); i++) {
-      hex.append(i == 0 ? "" : " ").append(String.format("%02X", src[offset + i] & 0xFF));
-    }
-    return new MalformedFrameException(
-        "malformed " + this + " prefix at byte offset " + reportedOffset + ": " + what + " (bytes " + hex + ")",
-        reportedOffset,
-        false);
+    return FrameReader.read(this, in, maxBytes, policy);
   }
 }
