@@ -155,20 +155,26 @@ final class CharsUtf8 {
         if (dp > dl - length) {
           break;
         }
-        if (length == 3) {
-          dst[dp++] = (byte) 0xEF; // U+FFFD
-          dst[dp++] = (byte) 0xBF;
-          dst[dp++] = (byte) 0xBD;
-        } else {
-          dst[dp++] = '?';
-        }
+        dp = putReplacement(length, dst, dp);
       }
       sp += consumed;
     }
     return Progress.of(sp, dp);
   }
 
-  private static int putFourBytes(int codePoint, byte[] dst, int dp) {
+  /** Writes the replacement of {@link #replacementLength}: U+FFFD for 3, {@code ?} for 1. */
+  static int putReplacement(int length, byte[] dst, int dp) {
+    if (length == 3) {
+      dst[dp] = (byte) 0xEF; // U+FFFD
+      dst[dp + 1] = (byte) 0xBF;
+      dst[dp + 2] = (byte) 0xBD;
+      return dp + 3;
+    }
+    dst[dp] = '?';
+    return dp + 1;
+  }
+
+  static int putFourBytes(int codePoint, byte[] dst, int dp) {
     dst[dp] = (byte) (0xF0 | (codePoint >>> 18)); //             11110xxx
     dst[dp + 1] = (byte) (0x80 | ((codePoint >>> 12) & 0x3F)); // 10xxxxxx
     dst[dp + 2] = (byte) (0x80 | ((codePoint >>> 6) & 0x3F)); //  10xxxxxx

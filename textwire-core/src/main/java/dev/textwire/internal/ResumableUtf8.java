@@ -245,11 +245,7 @@ public final class ResumableUtf8 {
       if (dl - dp < 4) {
         return dp;
       }
-      int codePoint = Character.toCodePoint(carried, (char) following);
-      dst[dp++] = (byte) (0xF0 | (codePoint >>> 18));
-      dst[dp++] = (byte) (0x80 | ((codePoint >>> 12) & 0x3F));
-      dst[dp++] = (byte) (0x80 | ((codePoint >>> 6) & 0x3F));
-      dst[dp++] = (byte) (0x80 | (codePoint & 0x3F));
+      dp = CharsUtf8.putFourBytes(Character.toCodePoint(carried, (char) following), dst, dp);
       chunkPos++; // a low surrogate is never in Latin-1 input, so it came from the chunk
       carried = 0;
       return dp;
@@ -258,15 +254,8 @@ public final class ResumableUtf8 {
     if (dl - dp < length) {
       return dp;
     }
-    if (length == 3) {
-      dst[dp++] = (byte) 0xEF;
-      dst[dp++] = (byte) 0xBF;
-      dst[dp++] = (byte) 0xBD;
-    } else {
-      dst[dp++] = '?';
-    }
     carried = 0;
-    return dp;
+    return CharsUtf8.putReplacement(length, dst, dp);
   }
 
   /** The next input char without consuming it, or -1 if the input is used up. */

@@ -56,11 +56,7 @@ final class ShortStrings {
         dst[dp++] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
       } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
         // A pair: 4 bytes for 2 chars, so the 3-per-char room check above still covers it.
-        int codePoint = Character.toCodePoint(c, text.charAt(++i));
-        dst[dp++] = (byte) (0xF0 | (codePoint >>> 18)); //             11110xxx
-        dst[dp++] = (byte) (0x80 | ((codePoint >>> 12) & 0x3F)); // 10xxxxxx
-        dst[dp++] = (byte) (0x80 | ((codePoint >>> 6) & 0x3F)); //  10xxxxxx
-        dst[dp++] = (byte) (0x80 | (codePoint & 0x3F)); //         10xxxxxx
+        dp = CharsUtf8.putFourBytes(Character.toCodePoint(c, text.charAt(++i)), dst, dp);
       } else {
         return -1;
       }
