@@ -2,6 +2,7 @@ package dev.textwire;
 
 import dev.textwire.internal.Utf8Decoding;
 import dev.textwire.internal.Utf8Encoding;
+import dev.textwire.internal.Utf8Variant;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -9,44 +10,81 @@ import java.util.Objects;
  * UTF-8 bound to one {@link ErrorPolicy}. Immutable and thread-safe; get one from {@link Utf8#codec}.
  * {@link Utf8}'s static methods are the {@link ErrorPolicy#STRICT} codec.
  *
+ * <p>The same class, over the same kernels, serves UTF-8's two variants, {@link TextCodecs#CESU_8} and
+ * {@link TextCodecs#MODIFIED_UTF_8}; {@link #name()} says which one a codec is.
+ *
  * <p>Indices are the caller's: {@code beginIndex}/{@code endIndex} are char indices into the
  * {@code CharSequence} (half-open), {@code offset} is a byte index into the array, and the positions in a
  * {@link MalformedTextException} are indices into the same array, buffer or sequence.
  */
-public final class Utf8Codec {
-  static final Utf8Codec STRICT = new Utf8Codec(ErrorPolicy.STRICT);
-  private static final Utf8Codec REPLACE = new Utf8Codec(ErrorPolicy.REPLACE);
-  private static final Utf8Codec REPLACE_WITH_QUESTION_MARK =
-      new Utf8Codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK);
+public final class Utf8Codec implements TextCodec {
+  /** One codec per variant and policy, indexed [variant][policy]. */
+  private static final Utf8Codec[][] CODECS = new Utf8Codec[Utf8Variant.values().length][];
 
-  private final ErrorPolicy policy;
-
-  private Utf8Codec(ErrorPolicy policy) {
-    this.policy = policy;
-  }
-
-  static Utf8Codec of(ErrorPolicy policy) {
-    switch (Objects.requireNonNull(policy, "policy")) {
-      case STRICT:
-        return STRICT;
-      case REPLACE:
-        return REPLACE;
-      default:
-        return REPLACE_WITH_QUESTION_MARK;
+  static {
+    for (Utf8Variant variant : Utf8Variant.values()) {
+      Utf8Codec[] byPolicy = new Utf8Codec[ErrorPolicy.values().length];
+      for (ErrorPolicy policy : ErrorPolicy.values()) {
+        byPolicy[policy.ordinal()] = new Utf8Codec(policy, variant);
+      }
+      CODECS[variant.ordinal()] = byPolicy;
     }
   }
 
+  static final Utf8Codec STRICT = of(ErrorPolicy.STRICT);
+
+  private final ErrorPolicy policy;
+  private final Utf8Variant variant;
+
+  private Utf8Codec(ErrorPolicy policy, Utf8Variant variant) {
+    this.policy = policy;
+    this.variant = variant;
+  }
+
+  static Utf8Codec of(ErrorPolicy policy) {
+    return of(Utf8Variant.UTF_8, policy);
+  }
+
+  static Utf8Codec of(Utf8Variant variant, ErrorPolicy policy) {
+    return CODECS[variant.ordinal()][Objects.requireNonNull(policy, "policy").ordinal()];
+  }
+
+  /** {@code "UTF-8"}, or {@code "CESU-8"} or {@code "Modified UTF-8"} for the variants. */
+  @Override
+  public String name() {
+    return variant.displayName;
+  }
+
   /** The policy this codec applies to unpaired surrogates and ill-formed bytes. */
+  @Override
   public ErrorPolicy policy() {
     return policy;
   }
 
+  @Override
+  public Utf8Codec withPolicy(ErrorPolicy policy) {
+    return of(variant, policy);
+  }
+
+  /** 3: a supplementary character is 4 bytes for 2 chars in UTF-8, 6 in the variants. */
+  @Override
+  public int maxBytesPerChar() {
+    return 3;
+  }
+
   /** A new resumable encoder with this codec's policy; see {@link Utf8Encoder}. */
+  @Override
   public Utf8Encoder newEncoder() {
-    return new Utf8Encoder(policy);
+    return new Utf8Encoder(policy, variant);
+  }
+
+  @Override
+  public String toString() {
+    return variant.displayName + " (" + policy + ")";
   }
 
   /** Exact number of bytes {@link #encode} writes for {@code text}; allocates nothing. */
+  @Override
   public int encodedLength(CharSequence text) {
     return encodedLength(text, 0, text.length());
   }
@@ -57,19 +95,22 @@ public final class Utf8Codec {
    * @throws MalformedTextException under STRICT, for an unpaired surrogate, with its char index
    * @throws IllegalArgumentException if the length exceeds {@code Integer.MAX_VALUE} bytes
    */
+  @Override
   public int encodedLength(CharSequence text, int beginIndex, int endIndex) {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
-    return Utf8Encoding.encodedLength(text, beginIndex, endIndex, policy);
+    return Utf8Encoding.encodedLength(text, beginIndex, endIndex, policy, variant);
   }
 
   /** Encodes {@code text} into a new array of exactly the encoded length. */
+  @Override
   public byte[] encode(CharSequence text) {
     byte[] bytes = new byte[encodedLength(text)];
-    Utf8Encoding.encode(text, 0, text.length(), bytes, 0, policy);
+    Utf8Encoding.encode(text, 0, text.length(), bytes, 0, policy, variant);
     return bytes;
   }
 
   /** Encodes {@code text} into {@code dst} from {@code offset}; returns the bytes written. */
+  @Override
   public int encode(CharSequence text, byte[] dst, int offset) {
     return encode(text, 0, text.length(), dst, offset);
   }
@@ -82,13 +123,15 @@ public final class Utf8Codec {
    *     {@code dst}; nothing was written past the end and the exception says how many bytes are needed
    * @throws MalformedTextException under STRICT, for an unpaired surrogate, with its char index
    */
+  @Override
   public int encode(CharSequence text, int beginIndex, int endIndex, byte[] dst, int offset) {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
     Objects.checkFromToIndex(offset, dst.length, dst.length);
-    return Utf8Encoding.encode(text, beginIndex, endIndex, dst, offset, policy);
+    return Utf8Encoding.encode(text, beginIndex, endIndex, dst, offset, policy, variant);
   }
 
   /** Encodes {@code text} at {@code dst}'s position, heap or direct, and advances it. */
+  @Override
   public int encode(CharSequence text, ByteBuffer dst) {
     return encode(text, 0, text.length(), dst);
   }
@@ -101,12 +144,14 @@ public final class Utf8Codec {
    *     unchanged (bytes between position and limit may have been overwritten)
    * @throws java.nio.ReadOnlyBufferException if {@code dst} is read-only
    */
+  @Override
   public int encode(CharSequence text, int beginIndex, int endIndex, ByteBuffer dst) {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
-    return Utf8Encoding.encode(text, beginIndex, endIndex, dst, policy);
+    return Utf8Encoding.encode(text, beginIndex, endIndex, dst, policy, variant);
   }
 
   /** Decodes all of {@code src}. */
+  @Override
   public String decode(byte[] src) {
     return decode(src, 0, src.length);
   }
@@ -116,16 +161,35 @@ public final class Utf8Codec {
    *
    * @throws MalformedTextException under STRICT, with the array index of the first ill-formed sequence
    */
+  @Override
   public String decode(byte[] src, int offset, int length) {
     Objects.checkFromIndexSize(offset, length, src.length);
-    return Utf8Decoding.decode(src, offset, offset + length, policy);
+    return Utf8Decoding.decode(src, offset, offset + length, policy, 0, variant);
   }
 
   /**
    * Decodes {@code src} from its position to its limit, heap or direct, and moves the position to the
    * limit. Under STRICT an error leaves the position unchanged and reports the buffer index.
    */
+  @Override
   public String decode(ByteBuffer src) {
-    return Utf8Decoding.decode(src, policy);
+    return Utf8Decoding.decode(src, policy, variant);
+  }
+
+  @Override
+  public boolean isValid(byte[] src, int offset, int length) {
+    return validUpTo(src, offset, length) == offset + length;
+  }
+
+  @Override
+  public int validUpTo(byte[] src, int offset, int length) {
+    Objects.checkFromIndexSize(offset, length, src.length);
+    return Utf8Decoding.validUpTo(src, offset, offset + length, variant);
+  }
+
+  /** True if {@code src} from position to limit is well-formed; the position is unchanged. */
+  @Override
+  public boolean isValid(ByteBuffer src) {
+    return Utf8Decoding.validUpTo(src, variant) == src.limit();
   }
 }

@@ -1,6 +1,7 @@
 package dev.textwire;
 
-import dev.textwire.internal.ResumableUtf8;
+import dev.textwire.internal.ResumableEncoder;
+import dev.textwire.internal.Utf8Variant;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -29,33 +30,52 @@ import java.util.Objects;
  *
  * <p>Reusable, allocation-free after construction (it owns about 12 KiB of working space), and not
  * thread-safe. Get one from {@link Utf8#newEncoder()} or {@link Utf8Codec#newEncoder()}.
+ *
+ * <p>The same class encodes CESU-8 and modified UTF-8 ({@link TextCodecs#CESU_8}, {@link
+ * TextCodecs#MODIFIED_UTF_8}): a supplementary character is then two 3-byte sequences, up to 6 bytes for
+ * one character, and modified UTF-8 writes every surrogate as it is, so it never throws.
  */
-public final class Utf8Encoder {
-  private final ResumableUtf8 state = new ResumableUtf8();
+public final class Utf8Encoder implements TextEncoder {
+  private final ResumableEncoder state;
   private final ErrorPolicy policy;
 
   Utf8Encoder(ErrorPolicy policy) {
+    this(policy, Utf8Variant.UTF_8);
+  }
+
+  Utf8Encoder(ErrorPolicy policy, Utf8Variant variant) {
     this.policy = policy;
+    this.state = new ResumableEncoder(variant);
     state.reset(policy);
   }
 
+  /** {@code "UTF-8"}, {@code "CESU-8"} or {@code "Modified UTF-8"}. */
+  @Override
+  public String name() {
+    return state.encodingName();
+  }
+
   /** The policy for unpaired surrogates. */
+  @Override
   public ErrorPolicy policy() {
     return policy;
   }
 
   /** Forgets any input, carried surrogate and counts. */
+  @Override
   public Utf8Encoder reset() {
     state.reset(policy);
     return this;
   }
 
   /** Starts encoding the whole of {@code text}, forgetting any earlier input. */
+  @Override
   public Utf8Encoder reset(CharSequence text) {
     return reset(text, 0, text.length());
   }
 
   /** Starts encoding {@code text[beginIndex, endIndex)}, forgetting any earlier input. */
+  @Override
   public Utf8Encoder reset(CharSequence text, int beginIndex, int endIndex) {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
     state.reset(text, beginIndex, endIndex, policy);
@@ -68,6 +88,7 @@ public final class Utf8Encoder {
    *
    * @throws IllegalStateException if the previous input has not all been encoded
    */
+  @Override
   public Utf8Encoder feed(CharSequence piece, int beginIndex, int endIndex, boolean endOfInput) {
     Objects.checkFromToIndex(beginIndex, endIndex, piece.length());
     state.feed(piece, beginIndex, endIndex, endOfInput);
@@ -75,6 +96,7 @@ public final class Utf8Encoder {
   }
 
   /** As {@link #feed(CharSequence, int, int, boolean)}, from an array, read only while encoding. */
+  @Override
   public Utf8Encoder feed(char[] piece, int beginIndex, int endIndex, boolean endOfInput) {
     Objects.checkFromToIndex(beginIndex, endIndex, piece.length);
     state.feed(piece, beginIndex, endIndex, endOfInput);
@@ -85,15 +107,17 @@ public final class Utf8Encoder {
    * Encodes into {@code dst[offset, limit)} as much as fits whole.
    *
    * @return bytes written; 0 when nothing remains, or when the next character needs more room (at most
-   *     4 bytes), or when only a carried surrogate is left and more input may come
+   *     4 bytes; 6 for a CESU-8 or modified UTF-8 pair), or when only a carried surrogate is left and more input may come
    * @throws MalformedTextException under STRICT, at an unpaired surrogate
    */
+  @Override
   public int encode(byte[] dst, int offset, int limit) {
     Objects.checkFromToIndex(offset, limit, dst.length);
     return state.encode(dst, offset, limit);
   }
 
   /** Encodes at the buffer's position, up to its limit, and advances the position by the bytes written. */
+  @Override
   public int encode(ByteBuffer dst) {
     return state.encode(dst);
   }
@@ -102,26 +126,31 @@ public final class Utf8Encoder {
    * Whether there is more to encode from the input given: chars not yet written, or a carried surrogate
    * after the end of input.
    */
+  @Override
   public boolean hasRemaining() {
     return state.hasRemaining();
   }
 
   /** Whether a high surrogate from the end of the last piece is waiting for the next piece. */
+  @Override
   public boolean hasCarriedSurrogate() {
     return state.isCarrying();
   }
 
   /** Index, in the current text or piece, of the next char to encode; its end index when all is done. */
+  @Override
   public int charIndex() {
     return state.inputIndex();
   }
 
   /** Chars consumed since the last reset (a carried surrogate counts as consumed). */
+  @Override
   public long charsConsumed() {
     return state.charsConsumed();
   }
 
   /** Bytes written since the last reset. */
+  @Override
   public long bytesWritten() {
     return state.bytesWritten();
   }

@@ -11,20 +11,28 @@ import dev.textwire.ErrorPolicy;
  *   U+10000..U+10FFFF  11110xxx 10xxxxxx 10xxxxxx 10xxxxxx   (from a high + low surrogate pair)
  * </pre>
  * An unpaired surrogate follows the policy: STRICT throws, REPLACE writes U+FFFD ({@code EF BF BD}),
- * REPLACE_WITH_QUESTION_MARK writes {@code 3F} as {@code String.getBytes} does. Kernels assume checked
- * arguments; {@code charIndexBias} turns an index in {@code src} into the caller's char index.
+ * REPLACE_WITH_QUESTION_MARK writes {@code 3F} as {@code String.getBytes} does. The same kernel writes
+ * CESU-8 and modified UTF-8, asking the {@link Utf8Variant} only where they differ: U+0000 (the two-byte
+ * formula applied to 0 gives modified UTF-8's C0 80) and surrogates. Kernels assume checked arguments;
+ * {@code charIndexBias} turns an index in {@code src} into the caller's char index.
  */
 final class CharsUtf8 {
   private CharsUtf8() {}
 
+  static long encodedLength(char[] src, int begin, int end, ErrorPolicy policy, long charIndexBias) {
+    return encodedLength(src, begin, end, policy, charIndexBias, Utf8Variant.UTF_8);
+  }
+
   /**
-   * UTF-8 length of {@code src[begin, end)}. A high surrogate at {@code end - 1} is unpaired: callers
+   * Encoded length of {@code src[begin, end)}. A high surrogate at {@code end - 1} is unpaired: callers
    * that cut text into chunks never cut between the two halves of a pair.
    */
-  static long encodedLength(char[] src, int begin, int end, ErrorPolicy policy, long charIndexBias) {
+  static long encodedLength(
+      char[] src, int begin, int end, ErrorPolicy policy, long charIndexBias, Utf8Variant variant) {
     // Until the first surrogate: a counted loop (the index steps by one), which the JIT unrolls.
     // Branches, not the branch-free (0x7F - c) >>> 31 form: real text is runs of one kind, the
     // branches predict well, and measured here the branchy loop was about twice as fast.
+    int low = variant.asciiLow;
     long extra = 0;
     int i = begin;
     for (; i < end; i++) {
@@ -37,23 +45,28 @@ final class CharsUtf8 {
         } else {
           break;
         }
+      } else if (c < low) {
+        extra += 1; // U+0000 as C0 80
       }
     }
     // From the first surrogate on: pairs step over their low half.
     for (; i < end; i++) {
       char c = src[i];
       if (c < 0x80) {
+        if (c < low) {
+          extra += 1;
+        }
         continue;
       }
       if (c < 0x800) {
         extra += 1;
-      } else if (!Character.isSurrogate(c)) {
+      } else if (!Character.isSurrogate(c) || variant.loneSurrogatesAllowed) {
         extra += 2;
       } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(src[i + 1])) {
-        extra += 2; // 4 bytes for the two chars
+        extra += variant.pairLength() - 2;
         i++;
       } else {
-        extra += replacementLength(policy, c, i + charIndexBias) - 1;
+        extra += replacementLength(policy, c, i + charIndexBias, variant) - 1;
       }
     }
     return (end - begin) + extra;
@@ -61,13 +74,34 @@ final class CharsUtf8 {
 
   /** Bytes written for an unpaired surrogate; throws under STRICT. */
   static int replacementLength(ErrorPolicy policy, char surrogate, long charIndex) {
-    if (policy == ErrorPolicy.REPLACE) {
+    return replacementLength(policy, surrogate, charIndex, Utf8Variant.UTF_8);
+  }
+
+  /**
+   * Bytes written for an unpaired surrogate: its own three bytes where the variant allows it, else the
+   * policy's replacement; throws under STRICT.
+   */
+  static int replacementLength(ErrorPolicy policy, char surrogate, long charIndex, Utf8Variant variant) {
+    if (variant.loneSurrogatesAllowed || policy == ErrorPolicy.REPLACE) {
       return 3;
     }
     if (policy == ErrorPolicy.REPLACE_WITH_QUESTION_MARK) {
       return 1;
     }
-    throw Errors.unpairedSurrogate("UTF-8", surrogate, charIndex);
+    throw Errors.unpairedSurrogate(variant.displayName, surrogate, charIndex);
+  }
+
+  /** Writes what {@link #replacementLength} counted for {@code surrogate}. */
+  static int putUnpaired(char surrogate, int length, byte[] dst, int dp, Utf8Variant variant) {
+    if (variant.loneSurrogatesAllowed) {
+      return Utf8Variant.putThreeBytes(surrogate, dst, dp);
+    }
+    return putReplacement(length, dst, dp);
+  }
+
+  static long encode(
+      char[] src, int sp, int sl, byte[] dst, int dp, int dl, boolean endOfInput, ErrorPolicy policy, long charIndexBias) {
+    return encode(src, sp, sl, dst, dp, dl, endOfInput, policy, charIndexBias, Utf8Variant.UTF_8);
   }
 
   /**
@@ -86,33 +120,33 @@ final class CharsUtf8 {
       int dl,
       boolean endOfInput,
       ErrorPolicy policy,
-      long charIndexBias) {
+      long charIndexBias,
+      Utf8Variant variant) {
+    int low = variant.asciiLow; // 0, or 1 when U+0000 takes the two-byte form
     while (sp < sl) {
-      // Fast section: up to safeEnd every char fits whatever it is (at most 3 bytes per char, 4 per
+      // Fast section: up to safeEnd every char fits whatever it is (at most 3 bytes per char, 4 or 6 per
       // pair of chars), so the loop checks no room. Anything unusual drops to the careful step below.
       int safeEnd = sp + Math.min(sl - sp, (dl - dp) / 3);
       while (sp < safeEnd) {
         char c = src[sp];
-        if (c < 0x80) {
+        if (c < 0x80 && c >= low) {
           // ASCII run in its own tight loop: measured three times faster on mostly-ASCII text than
           // going round the whole if-chain for every char.
           dst[dp++] = (byte) c;
           sp++;
-          while (sp < safeEnd && (c = src[sp]) < 0x80) {
+          while (sp < safeEnd && (c = src[sp]) < 0x80 && c >= low) {
             dst[dp++] = (byte) c;
             sp++;
           }
         } else if (c < 0x800) {
-          dst[dp++] = (byte) (0xC0 | (c >>> 6)); //         110xxxxx
+          dst[dp++] = (byte) (0xC0 | (c >>> 6)); //         110xxxxx (C0 80 for U+0000)
           dst[dp++] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
           sp++;
-        } else if (!Character.isSurrogate(c)) {
-          dst[dp++] = (byte) (0xE0 | (c >>> 12)); //        1110xxxx
-          dst[dp++] = (byte) (0x80 | ((c >>> 6) & 0x3F)); // 10xxxxxx
-          dst[dp++] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
+        } else if (!Character.isSurrogate(c) || variant.loneSurrogatesAllowed) {
+          dp = Utf8Variant.putThreeBytes(c, dst, dp);
           sp++;
         } else if (Character.isHighSurrogate(c) && sp + 1 < safeEnd && Character.isLowSurrogate(src[sp + 1])) {
-          dp = putFourBytes(Character.toCodePoint(c, src[sp + 1]), dst, dp);
+          dp = variant.putPair(c, src[sp + 1], dst, dp);
           sp += 2;
         } else {
           break;
@@ -124,7 +158,7 @@ final class CharsUtf8 {
       // Careful step: one character, with room checked; stops before a sequence that does not fit.
       char c = src[sp];
       int consumed = 1;
-      if (c < 0x80) {
+      if (c < 0x80 && c >= low) {
         if (dp >= dl) {
           break;
         }
@@ -135,23 +169,21 @@ final class CharsUtf8 {
         }
         dst[dp++] = (byte) (0xC0 | (c >>> 6));
         dst[dp++] = (byte) (0x80 | (c & 0x3F));
-      } else if (!Character.isSurrogate(c)) {
+      } else if (!Character.isSurrogate(c) || variant.loneSurrogatesAllowed) {
         if (dp > dl - 3) {
           break;
         }
-        dst[dp++] = (byte) (0xE0 | (c >>> 12));
-        dst[dp++] = (byte) (0x80 | ((c >>> 6) & 0x3F));
-        dst[dp++] = (byte) (0x80 | (c & 0x3F));
+        dp = Utf8Variant.putThreeBytes(c, dst, dp);
       } else if (Character.isHighSurrogate(c) && sp + 1 < sl && Character.isLowSurrogate(src[sp + 1])) {
-        if (dp > dl - 4) {
+        if (dp > dl - variant.pairLength()) {
           break;
         }
-        dp = putFourBytes(Character.toCodePoint(c, src[sp + 1]), dst, dp);
+        dp = variant.putPair(c, src[sp + 1], dst, dp);
         consumed = 2;
       } else if (!endOfInput && sp + 1 == sl && Character.isHighSurrogate(c)) {
         break; // its low surrogate may come with the next call
       } else {
-        int length = replacementLength(policy, c, sp + charIndexBias);
+        int length = replacementLength(policy, c, sp + charIndexBias, variant);
         if (dp > dl - length) {
           break;
         }

@@ -62,4 +62,19 @@ public final class Errors {
       out.append(Character.toUpperCase(Character.forDigit(b & 0xF, 16)));
     }
   }
+
+  /**
+   * A char (or a surrogate pair, {@code charCount} 2) that a code page has no byte for, met while
+   * encoding strictly.
+   */
+  public static MalformedTextException unmappable(String encoding, int codePoint, long charIndex, int charCount) {
+    return new MalformedTextException(
+        String.format(
+            "cannot encode %s: U+%04X (%s) at char index %d is not in the code page",
+            encoding, codePoint, Character.getName(codePoint), charIndex),
+        -1,
+        charIndex,
+        charCount,
+        false);
+  }
 }

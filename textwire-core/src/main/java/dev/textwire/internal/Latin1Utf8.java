@@ -8,6 +8,7 @@ package dev.textwire.internal;
  *   00..7F   0xxxxxxx
  *   80..FF   110000xx 10xxxxxx   (C2 or C3, then a continuation byte)
  * </pre>
+ * Modified UTF-8 differs only at 00, which it writes as C0 80: the two-byte formula applied to 0.
  * Kernels assume checked arguments.
  */
 final class Latin1Utf8 {
@@ -18,20 +19,34 @@ final class Latin1Utf8 {
     return (long) (end - begin) + Swar.countHighBytes(src, begin, end); // above 2^31-1 for large text
   }
 
+  /** As {@link #encodedLength(byte[], int, int)}, plus one for each 00 when it becomes C0 80. */
+  static long encodedLength(byte[] src, int begin, int end, boolean nulAsTwoBytes) {
+    long length = encodedLength(src, begin, end);
+    return nulAsTwoBytes ? length + Swar.countZeroBytes(src, begin, end) : length;
+  }
+
+  static long encode(byte[] src, int sp, int sl, byte[] dst, int dp, int dl) {
+    return encode(src, sp, sl, dst, dp, dl, false);
+  }
+
   /**
    * Encodes {@code src[sp, sl)} into {@code dst[dp, dl)}, stopping before a character that does not fit
    * whole.
    *
    * @return {@link Progress} of source and destination
    */
-  static long encode(byte[] src, int sp, int sl, byte[] dst, int dp, int dl) {
+  static long encode(byte[] src, int sp, int sl, byte[] dst, int dp, int dl, boolean nulAsTwoBytes) {
+    int low = nulAsTwoBytes ? 1 : 0; // the smallest byte copied through as itself
     // As far as the output certainly fits (two bytes per input byte at most), run without room checks.
     int roomyEnd = sp + Math.min(sl - sp, (dl - dp) >>> 1);
     while (sp < roomyEnd) {
       if (sp <= roomyEnd - 8) {
         // Room for the word: written <= 2 * read so far, and 2 * (roomyEnd - sp) >= 16 remain. Nothing
         // lands past the final end either: the output still to come is at least as long as the input.
-        int ascii = Swar.copyWordAsciiPrefix(src, sp, dst, dp);
+        int ascii =
+            nulAsTwoBytes
+                ? Swar.copyWordNonZeroAsciiPrefix(src, sp, dst, dp)
+                : Swar.copyWordAsciiPrefix(src, sp, dst, dp);
         sp += ascii;
         dp += ascii;
         if (ascii == 8) {
@@ -39,7 +54,7 @@ final class Latin1Utf8 {
         }
       }
       int b = src[sp++];
-      if (b >= 0) {
+      if (b >= low) {
         dst[dp++] = (byte) b;
       } else {
         dst[dp++] = (byte) (0xC0 | ((b & 0xFF) >>> 6)); // 110000xx
@@ -49,7 +64,7 @@ final class Latin1Utf8 {
     // Near the end of the room: one byte at a time, checking it.
     for (; sp < sl; sp++) {
       int b = src[sp];
-      if (b >= 0) {
+      if (b >= low) {
         if (dp >= dl) {
           break;
         }

@@ -57,6 +57,19 @@ final class Scratch {
    * @return how many chars (and bytes) were encoded
    */
   int encodeAsciiPrefix(int begin, int end, byte[] dst, int dp, int dl, ByteBuffer dstView) {
+    return encodePrefix(asciiEncoder, begin, end, dst, dp, dl, dstView);
+  }
+
+  /**
+   * As {@link #encodeAsciiPrefix}, up to the first char above U+00FF, with the JDK's ISO-8859-1 encoder
+   * (its {@code encodeISOArray} intrinsic): ISO-8859-1 encoding straight into the caller's array.
+   */
+  int encodeLatin1Prefix(int begin, int end, byte[] dst, int dp, int dl, ByteBuffer dstView) {
+    return encodePrefix(latin1Encoder, begin, end, dst, dp, dl, dstView);
+  }
+
+  private int encodePrefix(
+      CharsetEncoder encoder, int begin, int end, byte[] dst, int dp, int dl, ByteBuffer dstView) {
     ByteBuffer view;
     int savedPosition = -1;
     int savedLimit = -1;
@@ -74,8 +87,8 @@ final class Scratch {
     try {
       view.limit(dl).position(dp);
       charView.limit(end).position(begin);
-      asciiEncoder.reset();
-      asciiEncoder.encode(charView, view, true); // stops at the first non-ASCII char or a full target
+      encoder.reset();
+      encoder.encode(charView, view, true); // stops at the first char it cannot map, or a full target
       return charView.position() - begin;
     } finally {
       if (savedLimit >= 0) {

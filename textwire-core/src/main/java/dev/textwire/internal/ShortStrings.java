@@ -13,18 +13,22 @@ final class ShortStrings {
   /** Up to this many chars a String takes this path. */
   static final int MAX_CHARS = 32;
 
-  /** UTF-8 length of {@code text[begin, end)}, or -1 if it holds an unpaired surrogate. */
-  static int encodedLength(String text, int begin, int end) {
+  /**
+   * Encoded length of {@code text[begin, end)}, or -1 if it holds a surrogate the variant does not
+   * encode as it is (an unpaired one in UTF-8 or CESU-8).
+   */
+  static int encodedLength(String text, int begin, int end, Utf8Variant variant) {
+    int low = variant.asciiLow;
     int length = end - begin;
     for (int i = begin; i < end; i++) {
       char c = text.charAt(i);
-      if (c >= 0x80) {
+      if (c >= 0x80 || c < low) {
         if (c < 0x800) {
           length += 1;
-        } else if (!Character.isSurrogate(c)) {
+        } else if (!Character.isSurrogate(c) || variant.loneSurrogatesAllowed) {
           length += 2;
         } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
-          length += 2; // 4 bytes for the two chars
+          length += variant.pairLength() - 2;
           i++;
         } else {
           return -1;
@@ -36,27 +40,27 @@ final class ShortStrings {
 
   /**
    * Encodes {@code text[begin, end)} into {@code dst[dp, dl)}; returns the bytes written, or -1 if the
-   * text holds an unpaired surrogate or does not fit (bytes may have been written; the caller starts over).
+   * text holds an unpaired surrogate the variant refuses, or does not fit (bytes may have been written;
+   * the caller starts over).
    */
-  static int encode(String text, int begin, int end, byte[] dst, int dp, int dl) {
+  static int encode(String text, int begin, int end, byte[] dst, int dp, int dl, Utf8Variant variant) {
     if (dl - dp < 3 * (end - begin)) {
       return -1; // the general path handles tight room
     }
+    int low = variant.asciiLow;
     int start = dp;
     for (int i = begin; i < end; i++) {
       char c = text.charAt(i);
-      if (c < 0x80) {
+      if (c < 0x80 && c >= low) {
         dst[dp++] = (byte) c;
       } else if (c < 0x800) {
-        dst[dp++] = (byte) (0xC0 | (c >>> 6)); //         110xxxxx
+        dst[dp++] = (byte) (0xC0 | (c >>> 6)); //         110xxxxx (C0 80 for U+0000)
         dst[dp++] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
-      } else if (!Character.isSurrogate(c)) {
-        dst[dp++] = (byte) (0xE0 | (c >>> 12)); //        1110xxxx
-        dst[dp++] = (byte) (0x80 | ((c >>> 6) & 0x3F)); // 10xxxxxx
-        dst[dp++] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
+      } else if (!Character.isSurrogate(c) || variant.loneSurrogatesAllowed) {
+        dp = Utf8Variant.putThreeBytes(c, dst, dp);
       } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
-        // A pair: 4 bytes for 2 chars, so the 3-per-char room check above still covers it.
-        dp = CharsUtf8.putFourBytes(Character.toCodePoint(c, text.charAt(++i)), dst, dp);
+        // A pair: 4 or 6 bytes for 2 chars, so the 3-per-char room check above still covers it.
+        dp = variant.putPair(c, text.charAt(++i), dst, dp);
       } else {
         return -1;
       }

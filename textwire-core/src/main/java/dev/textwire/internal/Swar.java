@@ -94,4 +94,74 @@ final class Swar {
     putLong(dst, dp, word);
     return (word & HIGH_BITS) == 0 ? 8 : firstHighByte(word);
   }
+
+  private static final long ONES = 0x0101010101010101L;
+
+  /**
+   * As {@link #skipAscii}, but also stops at a 00 byte: the run of bytes 01..7F, which modified UTF-8
+   * copies through (it writes U+0000 as C0 80, so a raw 00 is not text).
+   */
+  static int skipAsciiNonZero(byte[] bytes, int index, int end) {
+    while (index <= end - 8) {
+      long bad = nonZeroAsciiFlags(getLong(bytes, index));
+      if (bad != 0) {
+        return index + firstHighByte(bad);
+      }
+      index += 8;
+    }
+    while (index < end && bytes[index] > 0) {
+      index++;
+    }
+    return index;
+  }
+
+  /**
+   * The high bit set in each byte that is 00 or 80..FF, exact up to and including the first such byte
+   * (a borrow out of a 00 byte can flag the byte above it, never one below).
+   */
+  static long nonZeroAsciiFlags(long word) {
+    return (word | (word - ONES)) & HIGH_BITS;
+  }
+
+  /** As {@link #copyWordAsciiPrefix}, counting only bytes 01..7F: for modified UTF-8. */
+  static int copyWordNonZeroAsciiPrefix(byte[] src, int sp, byte[] dst, int dp) {
+    long word = getLong(src, sp);
+    putLong(dst, dp, word);
+    long bad = nonZeroAsciiFlags(word);
+    return bad == 0 ? 8 : firstHighByte(bad);
+  }
+
+  /** Number of 00 bytes in {@code bytes[index, end)}. */
+  static int countZeroBytes(byte[] bytes, int index, int end) {
+    int count = 0;
+    while (index <= end - 8) {
+      long word = getLong(bytes, index);
+      if (((word - ONES) & ~word & HIGH_BITS) != 0) { // some byte is 00: count them one by one
+        for (int i = index; i < index + 8; i++) {
+          count += bytes[i] == 0 ? 1 : 0;
+        }
+      }
+      index += 8;
+    }
+    for (; index < end; index++) {
+      count += bytes[index] == 0 ? 1 : 0;
+    }
+    return count;
+  }
+
+  /** Index of the first 00 byte in {@code bytes[index, end)}, or {@code end}. */
+  static int indexOfZero(byte[] bytes, int index, int end) {
+    while (index <= end - 8) {
+      long word = getLong(bytes, index);
+      long zeros = (word - ONES) & ~word & HIGH_BITS; // exact up to the first 00 byte
+      if (zeros != 0) {
+        return index + firstHighByte(zeros);
+      }
+      index += 8;
+    }
+    while (index < end && bytes[index] != 0) {
+      index++;
+    }
+    return index;
+  }
 }

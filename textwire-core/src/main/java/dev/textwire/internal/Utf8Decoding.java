@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * UTF-8 decoding and validation of arrays and buffers. Arguments are checked by the public API;
+ * Decoding and validation of arrays and buffers in UTF-8 or one of its {@link Utf8Variant}s. Arguments are checked by the public API;
  * reported offsets are indices in the caller's array or buffer.
  */
 public final class Utf8Decoding {
@@ -18,7 +18,14 @@ public final class Utf8Decoding {
 
   /** As {@link #decode(byte[], int, int, ErrorPolicy)}, reporting errors at {@code index + offsetBias}. */
   public static String decode(byte[] src, int begin, int end, ErrorPolicy policy, long offsetBias) {
-    int asciiEnd = Swar.skipAscii(src, begin, end);
+    return decode(src, begin, end, policy, offsetBias, Utf8Variant.UTF_8);
+  }
+
+  /** As {@link #decode(byte[], int, int, ErrorPolicy, long)}, in {@code variant}. */
+  public static String decode(
+      byte[] src, int begin, int end, ErrorPolicy policy, long offsetBias, Utf8Variant variant) {
+    int asciiEnd =
+        variant.nulAsTwoBytes ? Swar.skipAsciiNonZero(src, begin, end) : Swar.skipAscii(src, begin, end);
     if (asciiEnd == end) {
       // All ASCII: the JDK's Latin-1 constructor is one copy into a compact string.
       return new String(src, begin, end - begin, StandardCharsets.ISO_8859_1);
@@ -34,7 +41,7 @@ public final class Utf8Decoding {
       // string: eight ASCII bytes per store, then one copy into the string.
       byte[] latin1 = scratch.latin1DecodeBuffer(byteCount);
       System.arraycopy(src, begin, latin1, 0, asciiEnd - begin);
-      long progress = Utf8Kernel.decodeLatin1(src, asciiEnd, end, latin1, asciiEnd - begin);
+      long progress = Utf8Kernel.decodeLatin1(src, asciiEnd, end, latin1, asciiEnd - begin, variant);
       sp = Progress.source(progress);
       charCount = Progress.destination(progress);
       if (sp == end) {
@@ -51,7 +58,8 @@ public final class Utf8Decoding {
         chars[charCount++] = (char) src[i];
       }
     }
-    long progress = Utf8Kernel.decode(src, sp, end, chars, charCount, byteCount, true, policy, offsetBias);
+    long progress =
+        Utf8Kernel.decode(src, sp, end, chars, charCount, byteCount, true, policy, offsetBias, variant);
     return new String(chars, 0, Progress.destination(progress));
   }
 
@@ -67,18 +75,37 @@ public final class Utf8Decoding {
     return Utf8Kernel.decode(src, sp, sl, dst, dp, dl, endOfInput, policy, offsetBias);
   }
 
+  /** As {@link #decodeChunk(byte[], int, int, char[], int, int, boolean, ErrorPolicy, long)}, in a variant. */
+  public static long decodeChunk(
+      byte[] src,
+      int sp,
+      int sl,
+      char[] dst,
+      int dp,
+      int dl,
+      boolean endOfInput,
+      ErrorPolicy policy,
+      long offsetBias,
+      Utf8Variant variant) {
+    return Utf8Kernel.decode(src, sp, sl, dst, dp, dl, endOfInput, policy, offsetBias, variant);
+  }
+
   /** Decodes from position to limit and moves the position to the limit (not on error). */
   public static String decode(ByteBuffer src, ErrorPolicy policy) {
+    return decode(src, policy, Utf8Variant.UTF_8);
+  }
+
+  public static String decode(ByteBuffer src, ErrorPolicy policy, Utf8Variant variant) {
     int position = src.position();
     int limit = src.limit();
     String text;
     if (src.hasArray()) {
       int base = src.arrayOffset();
-      text = decode(src.array(), base + position, base + limit, policy, -base);
+      text = decode(src.array(), base + position, base + limit, policy, -base, variant);
     } else {
       byte[] copy = new byte[limit - position];
       src.get(position, copy);
-      text = decode(copy, 0, copy.length, policy, position);
+      text = decode(copy, 0, copy.length, policy, position, variant);
     }
     src.position(limit);
     return text;
@@ -86,6 +113,10 @@ public final class Utf8Decoding {
 
   public static int validUpTo(byte[] src, int begin, int end) {
     return Utf8Kernel.validUpTo(src, begin, end);
+  }
+
+  public static int validUpTo(byte[] src, int begin, int end, Utf8Variant variant) {
+    return Utf8Kernel.validUpTo(src, begin, end, variant);
   }
 
   /** The maximal subpart's length at {@code index}, or 0 if the input ends inside the sequence. */
@@ -96,11 +127,15 @@ public final class Utf8Decoding {
 
   /** Buffer index after the longest well-formed prefix from position to limit. */
   public static int validUpTo(ByteBuffer src) {
+    return validUpTo(src, Utf8Variant.UTF_8);
+  }
+
+  public static int validUpTo(ByteBuffer src, Utf8Variant variant) {
     int position = src.position();
     int limit = src.limit();
     if (src.hasArray()) {
       int base = src.arrayOffset();
-      return Utf8Kernel.validUpTo(src.array(), base + position, base + limit) - base;
+      return Utf8Kernel.validUpTo(src.array(), base + position, base + limit, variant) - base;
     }
     // Direct: validate chunk by chunk; a sequence cut by a chunk's end is read again with the next.
     byte[] chunk = Scratch.get().encoded;
@@ -108,12 +143,12 @@ public final class Utf8Decoding {
     while (index < limit) {
       int count = Math.min(limit - index, chunk.length);
       src.get(index, chunk, 0, count);
-      int valid = Utf8Kernel.validUpTo(chunk, 0, count);
+      int valid = Utf8Kernel.validUpTo(chunk, 0, count, variant);
       if (valid == count) {
         index += count;
         continue;
       }
-      boolean cutByChunk = (Utf8Kernel.maximalSubpart(chunk, valid, count) & Utf8Kernel.TRUNCATED) != 0;
+      boolean cutByChunk = (Utf8Kernel.maximalSubpart(chunk, valid, count, variant) & Utf8Kernel.TRUNCATED) != 0;
       if (cutByChunk && index + count < limit) {
         index += valid; // valid > 0: a chunk holds far more than one sequence
         continue;

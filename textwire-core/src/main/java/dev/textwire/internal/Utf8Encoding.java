@@ -6,7 +6,8 @@ import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 
 /**
- * UTF-8 encoding of a caller's text into arrays and buffers: picks the access path (a String's own
+ * Encoding of a caller's text into arrays and buffers, in UTF-8 or one of its {@link Utf8Variant}s:
+ * picks the access path (a String's own
  * Latin-1 bytes when allowed, else chunks copied into per-thread scratch) and runs the kernels over it.
  * Arguments are checked by the public API.
  */
@@ -14,23 +15,33 @@ public final class Utf8Encoding {
   private Utf8Encoding() {}
 
   public static int encodedLength(CharSequence text, int begin, int end, ErrorPolicy policy) {
-    long length = encodedLengthAsLong(text, begin, end, policy);
+    return encodedLength(text, begin, end, policy, Utf8Variant.UTF_8);
+  }
+
+  public static int encodedLength(
+      CharSequence text, int begin, int end, ErrorPolicy policy, Utf8Variant variant) {
+    long length = encodedLengthAsLong(text, begin, end, policy, variant);
     if (length > Integer.MAX_VALUE) {
       throw new IllegalArgumentException(
-          "UTF-8 length of " + (end - begin) + " chars is " + length + " bytes, above 2^31-1");
+          variant.displayName + " length of " + (end - begin) + " chars is " + length + " bytes, above 2^31-1");
     }
     return (int) length;
   }
 
   public static long encodedLengthAsLong(CharSequence text, int begin, int end, ErrorPolicy policy) {
+    return encodedLengthAsLong(text, begin, end, policy, Utf8Variant.UTF_8);
+  }
+
+  public static long encodedLengthAsLong(
+      CharSequence text, int begin, int end, ErrorPolicy policy, Utf8Variant variant) {
     if (text instanceof String) {
       String string = (String) text;
       byte[] latin1 = StringInternals.latin1Bytes(string);
       if (latin1 != null) {
-        return Latin1Utf8.encodedLength(latin1, begin, end);
+        return Latin1Utf8.encodedLength(latin1, begin, end, variant.nulAsTwoBytes);
       }
       if (end - begin <= ShortStrings.MAX_CHARS) {
-        int length = ShortStrings.encodedLength(string, begin, end);
+        int length = ShortStrings.encodedLength(string, begin, end, variant);
         if (length >= 0) {
           return length;
         }
@@ -48,8 +59,8 @@ public final class Utf8Encoding {
             count >= Scratch.NARROW_MIN_CHARS && scratch.chars[0] <= 0xFF
                 ? scratch.narrowLatin1(0, count)
                 : 0;
-        length += Latin1Utf8.encodedLength(scratch.latin1, 0, narrowed);
-        length += CharsUtf8.encodedLength(scratch.chars, narrowed, count, policy, i);
+        length += Latin1Utf8.encodedLength(scratch.latin1, 0, narrowed, variant.nulAsTwoBytes);
+        length += CharsUtf8.encodedLength(scratch.chars, narrowed, count, policy, i, variant);
         i += count;
       }
       return length;
@@ -61,16 +72,26 @@ public final class Utf8Encoding {
   /** Encodes into {@code dst[offset, dst.length)}; returns the bytes written. */
   public static int encode(
       CharSequence text, int begin, int end, byte[] dst, int offset, ErrorPolicy policy) {
-    int written = encodeInto(text, begin, end, dst, offset, dst.length, policy, null);
+    return encode(text, begin, end, dst, offset, policy, Utf8Variant.UTF_8);
+  }
+
+  public static int encode(
+      CharSequence text, int begin, int end, byte[] dst, int offset, ErrorPolicy policy, Utf8Variant variant) {
+    int written = encodeInto(text, begin, end, dst, offset, dst.length, policy, null, variant);
     if (written < 0) {
       throw new BufferTooSmallException(
-          encodedLengthAsLong(text, begin, end, policy), dst.length - offset);
+          encodedLengthAsLong(text, begin, end, policy, variant), dst.length - offset);
     }
     return written;
   }
 
   /** Encodes at the buffer's position and advances it; on overflow the position does not move. */
   public static int encode(CharSequence text, int begin, int end, ByteBuffer dst, ErrorPolicy policy) {
+    return encode(text, begin, end, dst, policy, Utf8Variant.UTF_8);
+  }
+
+  public static int encode(
+      CharSequence text, int begin, int end, ByteBuffer dst, ErrorPolicy policy, Utf8Variant variant) {
     if (dst.isReadOnly()) {
       throw new ReadOnlyBufferException();
     }
@@ -78,12 +99,14 @@ public final class Utf8Encoding {
     int written;
     if (dst.hasArray()) {
       int base = dst.arrayOffset();
-      written = encodeInto(text, begin, end, dst.array(), base + position, base + dst.limit(), policy, dst);
+      written =
+          encodeInto(text, begin, end, dst.array(), base + position, base + dst.limit(), policy, dst, variant);
     } else {
-      written = encodeIntoDirect(text, begin, end, dst, policy);
+      written = encodeIntoDirect(text, begin, end, dst, policy, variant);
     }
     if (written < 0) {
-      throw new BufferTooSmallException(encodedLengthAsLong(text, begin, end, policy), dst.remaining());
+      throw new BufferTooSmallException(
+          encodedLengthAsLong(text, begin, end, policy, variant), dst.remaining());
     }
     dst.position(position + written);
     return written;
@@ -97,21 +120,43 @@ public final class Utf8Encoding {
    */
   public static int encodeWithin(
       CharSequence text, int begin, int end, byte[] dst, int dp, int dl, ErrorPolicy policy, ByteBuffer dstView) {
-    return encodeInto(text, begin, end, dst, dp, dl, policy, dstView);
+    return encodeInto(text, begin, end, dst, dp, dl, policy, dstView, Utf8Variant.UTF_8);
+  }
+
+  /** As {@link #encodeWithin(CharSequence, int, int, byte[], int, int, ErrorPolicy, ByteBuffer)}, in a variant. */
+  public static int encodeWithin(
+      CharSequence text,
+      int begin,
+      int end,
+      byte[] dst,
+      int dp,
+      int dl,
+      ErrorPolicy policy,
+      ByteBuffer dstView,
+      Utf8Variant variant) {
+    return encodeInto(text, begin, end, dst, dp, dl, policy, dstView, variant);
   }
 
   /** @return bytes written into {@code dst[dp, dl)}, or -1 if the text did not fit */
   private static int encodeInto(
-      CharSequence text, int begin, int end, byte[] dst, int dp, int dl, ErrorPolicy policy, ByteBuffer dstView) {
+      CharSequence text,
+      int begin,
+      int end,
+      byte[] dst,
+      int dp,
+      int dl,
+      ErrorPolicy policy,
+      ByteBuffer dstView,
+      Utf8Variant variant) {
     if (text instanceof String) {
       String string = (String) text;
       byte[] latin1 = StringInternals.latin1Bytes(string);
       if (latin1 != null) {
-        long progress = Latin1Utf8.encode(latin1, begin, end, dst, dp, dl);
+        long progress = Latin1Utf8.encode(latin1, begin, end, dst, dp, dl, variant.nulAsTwoBytes);
         return Progress.source(progress) == end ? Progress.destination(progress) - dp : -1;
       }
       if (end - begin <= ShortStrings.MAX_CHARS) {
-        int written = ShortStrings.encode(string, begin, end, dst, dp, dl);
+        int written = ShortStrings.encode(string, begin, end, dst, dp, dl, variant);
         if (written >= 0) {
           return written;
         }
@@ -125,7 +170,7 @@ public final class Utf8Encoding {
     try {
       for (int i = begin; i < end; ) {
         int count = CharAccess.fill(text, i, end, scratch.chars);
-        long progress = encodeChunk(scratch, 0, count, dst, dp, dl, true, policy, i, dstView);
+        long progress = encodeChunk(scratch, 0, count, dst, dp, dl, true, policy, i, dstView, variant);
         if (Progress.source(progress) != count) {
           return -1;
         }
@@ -140,7 +185,7 @@ public final class Utf8Encoding {
 
   /** Direct buffers: encode a chunk into scratch, then one bulk copy (a memcpy) per chunk. */
   private static int encodeIntoDirect(
-      CharSequence text, int begin, int end, ByteBuffer dst, ErrorPolicy policy) {
+      CharSequence text, int begin, int end, ByteBuffer dst, ErrorPolicy policy, Utf8Variant variant) {
     Scratch scratch = Scratch.acquire();
     try {
       int position = dst.position();
@@ -149,7 +194,8 @@ public final class Utf8Encoding {
       for (int i = begin; i < end; ) {
         int count = CharAccess.fill(text, i, end, scratch.chars);
         long progress =
-            encodeChunk(scratch, 0, count, scratch.encoded, 0, scratch.encoded.length, true, policy, i, null);
+            encodeChunk(
+                scratch, 0, count, scratch.encoded, 0, scratch.encoded.length, true, policy, i, null, variant);
         int bytes = Progress.destination(progress);
         if (bytes > limit - dp) {
           return -1;
@@ -186,10 +232,16 @@ public final class Utf8Encoding {
       boolean endOfInput,
       ErrorPolicy policy,
       long charIndexBias,
-      ByteBuffer dstView) {
+      ByteBuffer dstView,
+      Utf8Variant variant) {
     char[] chars = scratch.chars;
     if (count - sp >= Scratch.NARROW_MIN_CHARS && chars[sp] < 0x80) {
       int ascii = scratch.encodeAsciiPrefix(sp, count, dst, dp, dl, dstView);
+      if (variant.nulAsTwoBytes) {
+        // The JDK's ASCII encoder copies U+0000 as 00; modified UTF-8 needs C0 80, so the prefix ends at
+        // the first 00 (a scan of bytes already in cache, rare to stop early).
+        ascii = Swar.indexOfZero(dst, dp, dp + ascii) - dp;
+      }
       sp += ascii;
       dp += ascii;
       if (sp == count || dp == dl) {
@@ -198,7 +250,7 @@ public final class Utf8Encoding {
       if (count - sp >= Scratch.NARROW_MIN_CHARS && chars[sp] <= 0xFF) {
         int narrowed = scratch.narrowLatin1(sp, count);
         if (narrowed > 0) {
-          long progress = Latin1Utf8.encode(scratch.latin1, 0, narrowed, dst, dp, dl);
+          long progress = Latin1Utf8.encode(scratch.latin1, 0, narrowed, dst, dp, dl, variant.nulAsTwoBytes);
           dp = Progress.destination(progress);
           if (Progress.source(progress) != narrowed) {
             return Progress.of(sp + Progress.source(progress), dp);
@@ -207,6 +259,6 @@ public final class Utf8Encoding {
         }
       }
     }
-    return CharsUtf8.encode(chars, sp, count, dst, dp, dl, endOfInput, policy, charIndexBias);
+    return CharsUtf8.encode(chars, sp, count, dst, dp, dl, endOfInput, policy, charIndexBias, variant);
   }
 }

@@ -20,6 +20,12 @@ import dev.textwire.ErrorPolicy;
  * A maximal subpart is the longest prefix of a well-formed sequence found at an ill-formed position, or
  * one byte if there is none: "E1 80 41" is one subpart "E1 80" then "41", "ED A0 80" is three.
  * Kernels assume checked arguments; {@code offsetBias} turns an array index into the offset reported.
+ *
+ * <p>The same kernels decode CESU-8 and modified UTF-8. Their sequences are UTF-8's with three changes,
+ * each asked of the {@link Utf8Variant} where it matters: a raw 00 is ill-formed and C0 80 is U+0000
+ * (modified UTF-8); ED A0..BF xx, an encoded surrogate, is legal (alone in modified UTF-8, only as a high
+ * surrogate followed by a low one in CESU-8, making 6 bytes); and lead bytes F0..F4 are ill-formed. The
+ * fast sections are UTF-8's; anything the variants treat differently falls to the careful step.
  */
 final class Utf8Kernel {
   private Utf8Kernel() {}
@@ -47,17 +53,34 @@ final class Utf8Kernel {
       boolean endOfInput,
       ErrorPolicy policy,
       long offsetBias) {
+    return decode(src, sp, sl, dst, dp, dl, endOfInput, policy, offsetBias, Utf8Variant.UTF_8);
+  }
+
+  static long decode(
+      byte[] src,
+      int sp,
+      int sl,
+      char[] dst,
+      int dp,
+      int dl,
+      boolean endOfInput,
+      ErrorPolicy policy,
+      long offsetBias,
+      Utf8Variant variant) {
+    int low = variant.asciiLow; // a raw 00 is not modified UTF-8
+    // The last lead byte of a 4-byte form; below F0 (so no byte qualifies) where the variant has none.
+    int lastFourLead = variant.surrogatesOneByOne ? (byte) 0xEF : (byte) 0xF4;
     while (sp < sl) {
       // Fast section: no byte makes more than one char, so up to fastEnd nothing can overflow dst;
       // sequences must end before fastEnd, anything else drops to the careful step below.
       int fastEnd = sp + Math.min(sl - sp, dl - dp);
       while (sp < fastEnd) {
         int b1 = src[sp];
-        if (b1 >= 0) {
+        if (b1 >= low) {
           // ASCII run in its own tight loop (measured faster than widening words of eight).
           dst[dp++] = (char) b1;
           sp++;
-          while (sp < fastEnd && (b1 = src[sp]) >= 0) {
+          while (sp < fastEnd && (b1 = src[sp]) >= low) {
             dst[dp++] = (char) b1;
             sp++;
           }
@@ -68,7 +91,7 @@ final class Utf8Kernel {
             && isSecondOfThree(b1, src[sp + 1]) && isContinuation(src[sp + 2])) {
           dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F));
           sp += 3;
-        } else if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4 && sp + 3 < fastEnd
+        } else if (b1 >= (byte) 0xF0 && b1 <= lastFourLead && sp + 3 < fastEnd
             && isSecondOfFour(b1, src[sp + 1]) && isContinuation(src[sp + 2]) && isContinuation(src[sp + 3])) {
           int codePoint = codePoint4(src, sp);
           dst[dp++] = Character.highSurrogate(codePoint); // 4 bytes make 2 chars: still <= 1 per byte
@@ -82,9 +105,9 @@ final class Utf8Kernel {
         break;
       }
       // Careful step: one sequence, checked against the real end and the room left.
-      int length = wellFormedLength(src, sp, sl);
+      int length = wellFormedLength(src, sp, sl, variant);
       if (length != 0) {
-        int chars = length == 4 ? 2 : 1;
+        int chars = length >= 4 ? 2 : 1;
         if (dp > dl - chars) {
           break;
         }
@@ -95,6 +118,9 @@ final class Utf8Kernel {
           dst[dp++] = (char) (((b1 & 0x1F) << 6) | (src[sp + 1] & 0x3F));
         } else if (length == 3) {
           dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F));
+        } else if (length == 6) { // CESU-8: a high and a low surrogate, three bytes each
+          dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F));
+          dst[dp++] = (char) (((src[sp + 3] & 0x0F) << 12) | ((src[sp + 4] & 0x3F) << 6) | (src[sp + 5] & 0x3F));
         } else {
           int codePoint = codePoint4(src, sp);
           dst[dp++] = Character.highSurrogate(codePoint);
@@ -104,7 +130,7 @@ final class Utf8Kernel {
         continue;
       }
       // Ill-formed, or cut short by the end of the input.
-      int subpart = maximalSubpart(src, sp, sl);
+      int subpart = maximalSubpart(src, sp, sl, variant);
       if ((subpart & TRUNCATED) != 0 && !endOfInput) {
         break;
       }
@@ -112,7 +138,7 @@ final class Utf8Kernel {
         break; // full: a streaming caller meets the error on its next call, after taking these chars
       }
       if (policy == ErrorPolicy.STRICT) {
-        throw malformed(src, sp, sl, subpart, offsetBias);
+        throw malformed(src, sp, sl, subpart, offsetBias, variant);
       }
       dst[dp++] = '\uFFFD';
       sp += subpart & 0xFF;
@@ -127,7 +153,46 @@ final class Utf8Kernel {
         | (src[sp + 3] & 0x3F);
   }
 
-  /** Length (1 to 4) of the well-formed sequence at {@code src[sp]} that ends by {@code sl}, else 0. */
+  /**
+   * Length of the well-formed sequence at {@code src[sp]} that ends by {@code sl} in {@code variant}, else
+   * 0: 1 to 4, or 6 for a CESU-8 surrogate pair.
+   */
+  static int wellFormedLength(byte[] src, int sp, int sl, Utf8Variant variant) {
+    if (variant == Utf8Variant.UTF_8) {
+      return wellFormedLength(src, sp, sl);
+    }
+    int b1 = src[sp];
+    if (b1 > 0) {
+      return 1;
+    }
+    if (b1 == 0) {
+      return variant.nulAsTwoBytes ? 0 : 1;
+    }
+    if (b1 == (byte) 0xC0) {
+      return variant.nulAsTwoBytes && sp + 1 < sl && src[sp + 1] == (byte) 0x80 ? 2 : 0;
+    }
+    if (b1 == (byte) 0xED && sp + 2 < sl && src[sp + 1] >= (byte) 0xA0 && isContinuation(src[sp + 2])) {
+      // An encoded surrogate (isContinuation(src[sp + 1]) holds: A0..BF).
+      if (variant.loneSurrogatesAllowed) {
+        return 3;
+      }
+      boolean high = src[sp + 1] <= (byte) 0xAF;
+      return high
+              && sp + 5 < sl
+              && src[sp + 3] == (byte) 0xED
+              && src[sp + 4] >= (byte) 0xB0
+              && isContinuation(src[sp + 4])
+              && isContinuation(src[sp + 5])
+          ? 6
+          : 0;
+    }
+    if (b1 >= (byte) 0xF0) {
+      return 0; // no 4-byte forms
+    }
+    return wellFormedLength(src, sp, sl);
+  }
+
+  /** Length (1 to 4) of the well-formed UTF-8 sequence at {@code src[sp]} that ends by {@code sl}, else 0. */
   static int wellFormedLength(byte[] src, int sp, int sl) {
     int b1 = src[sp];
     if (b1 >= 0) {
@@ -159,10 +224,20 @@ final class Utf8Kernel {
    * @return {@link Progress} of source and destination
    */
   static long decodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp) {
+    return decodeLatin1(src, sp, sl, dst, dp, Utf8Variant.UTF_8);
+  }
+
+  /** As {@link #decodeLatin1(byte[], int, int, byte[], int)}; stops at a 00 or C0 80 in modified UTF-8. */
+  static long decodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, Utf8Variant variant) {
+    boolean nulAsTwoBytes = variant.nulAsTwoBytes;
+    int low = variant.asciiLow;
     while (sp < sl) {
       if (sp <= sl - 8) {
         // In bounds: written <= read so far, so dp + 8 <= dp0 + (sl - sp0) when sp + 8 <= sl.
-        int ascii = Swar.copyWordAsciiPrefix(src, sp, dst, dp);
+        int ascii =
+            nulAsTwoBytes
+                ? Swar.copyWordNonZeroAsciiPrefix(src, sp, dst, dp)
+                : Swar.copyWordAsciiPrefix(src, sp, dst, dp);
         sp += ascii;
         dp += ascii;
         if (ascii == 8) {
@@ -170,7 +245,7 @@ final class Utf8Kernel {
         }
       }
       int b1 = src[sp];
-      if (b1 >= 0) {
+      if (b1 >= low) {
         dst[dp++] = (byte) b1;
         sp++;
       } else if ((b1 == (byte) 0xC2 || b1 == (byte) 0xC3) && sp + 1 < sl && isContinuation(src[sp + 1])) {
@@ -205,8 +280,26 @@ final class Utf8Kernel {
     return isContinuation(b2);
   }
 
+  /** Index after the longest well-formed prefix of {@code src[sp, sl)} in {@code variant}. */
+  static int validUpTo(byte[] src, int sp, int sl, Utf8Variant variant) {
+    if (variant == Utf8Variant.UTF_8) {
+      return validUpTo(src, sp, sl);
+    }
+    while (true) {
+      sp = variant.nulAsTwoBytes ? Swar.skipAsciiNonZero(src, sp, sl) : Swar.skipAscii(src, sp, sl);
+      if (sp >= sl) {
+        return sl;
+      }
+      int length = wellFormedLength(src, sp, sl, variant);
+      if (length == 0) {
+        return sp;
+      }
+      sp += length;
+    }
+  }
+
   /**
-   * Index after the longest well-formed prefix of {@code src[sp, sl)}.
+   * Index after the longest well-formed UTF-8 prefix of {@code src[sp, sl)}.
    */
   static int validUpTo(byte[] src, int sp, int sl) {
     while (true) {
@@ -251,20 +344,36 @@ final class Utf8Kernel {
    * sequence, plus {@link #TRUNCATED} when the input ends inside it.
    */
   static int maximalSubpart(byte[] src, int sp, int sl) {
+    return maximalSubpart(src, sp, sl, Utf8Variant.UTF_8);
+  }
+
+  /**
+   * As {@link #maximalSubpart(byte[], int, int)} in {@code variant}. Its own prefixes: C0 80 in modified
+   * UTF-8, and ED A0..BF xx in CESU-8 and modified UTF-8. A CESU-8 high surrogate that is not followed by
+   * a low one is a subpart of three bytes, as an unpaired surrogate in UTF-16 is one bad char; it is cut
+   * short if the input ends where a low surrogate could still begin.
+   */
+  static int maximalSubpart(byte[] src, int sp, int sl, Utf8Variant variant) {
     int b1 = src[sp] & 0xFF;
     int needed;
     int low = 0x80;
     int high = 0xBF;
     if (b1 >= 0xC2 && b1 <= 0xDF) {
       needed = 1;
+    } else if (b1 == 0xC0 && variant.nulAsTwoBytes) {
+      needed = 1;
+      high = 0x80; // only C0 80
     } else if (b1 >= 0xE0 && b1 <= 0xEF) {
       needed = 2;
       if (b1 == 0xE0) {
         low = 0xA0;
-      } else if (b1 == 0xED) {
+      } else if (b1 == 0xED && !variant.surrogatesOneByOne) {
         high = 0x9F;
+      } else if (b1 == 0xED && !variant.loneSurrogatesAllowed
+          && sp + 2 < sl && (src[sp + 1] & 0xFF) >= 0xA0 && isContinuation(src[sp + 2])) {
+        return unpairedSurrogateSubpart(src, sp, sl);
       }
-    } else if (b1 >= 0xF0 && b1 <= 0xF4) {
+    } else if (b1 >= 0xF0 && b1 <= 0xF4 && !variant.surrogatesOneByOne) {
       needed = 3;
       if (b1 == 0xF0) {
         low = 0x90;
@@ -289,18 +398,54 @@ final class Utf8Kernel {
     return i - sp; // well-formed after all: callers only ask at an error, but stay total
   }
 
-  /** The strict error for the subpart at {@code src[sp]}, worded after the rule it breaks. */
+  /**
+   * The subpart at a complete encoded surrogate {@code ED A0..BF xx} that is not well-formed (CESU-8):
+   * three bytes, cut short when the input ends inside what could be a low surrogate's sequence.
+   */
+  private static int unpairedSurrogateSubpart(byte[] src, int sp, int sl) {
+    boolean high = (src[sp + 1] & 0xFF) <= 0xAF;
+    int i = sp + 3;
+    boolean cutShort =
+        high
+            && (i >= sl
+                || (src[i] == (byte) 0xED
+                    && (i + 1 >= sl
+                        || ((src[i + 1] & 0xFF) >= 0xB0 && isContinuation(src[i + 1]) && i + 2 >= sl))));
+    return cutShort ? 3 | TRUNCATED : 3;
+  }
+
   static RuntimeException malformed(byte[] src, int sp, int sl, int subpart, long offsetBias) {
+    return malformed(src, sp, sl, subpart, offsetBias, Utf8Variant.UTF_8);
+  }
+
+  /** The strict error for the subpart at {@code src[sp]}, worded after the rule it breaks. */
+  static RuntimeException malformed(
+      byte[] src, int sp, int sl, int subpart, long offsetBias, Utf8Variant variant) {
     int length = subpart & 0xFF;
     boolean truncated = (subpart & TRUNCATED) != 0;
     return Errors.malformed(
-        "UTF-8", src, sp, sl, length, truncated, reason(src, sp, sl, length, truncated), sp + offsetBias);
+        variant.displayName,
+        src,
+        sp,
+        sl,
+        length,
+        truncated,
+        reason(src, sp, sl, length, truncated, variant),
+        sp + offsetBias);
   }
 
-  private static String reason(byte[] src, int sp, int sl, int length, boolean truncated) {
+  private static String reason(byte[] src, int sp, int sl, int length, boolean truncated, Utf8Variant variant) {
     int b1 = src[sp] & 0xFF;
     if (truncated) {
-      return "sequence cut short by the end of the input";
+      return b1 == 0xED && length == 3
+          ? "high surrogate cut short before its low surrogate by the end of the input"
+          : "sequence cut short by the end of the input";
+    }
+    if (variant != Utf8Variant.UTF_8) {
+      String reason = variantReason(src, sp, sl, length, variant);
+      if (reason != null) {
+        return reason;
+      }
     }
     if (b1 >= 0x80 && b1 <= 0xBF) {
       return "continuation byte without a lead byte";
@@ -326,5 +471,26 @@ final class Utf8Kernel {
       }
     }
     return "expected a continuation byte (80..BF)";
+  }
+
+  /** Why bytes that UTF-8 would judge otherwise are ill-formed in a variant; null if for UTF-8's reason. */
+  private static String variantReason(byte[] src, int sp, int sl, int length, Utf8Variant variant) {
+    int b1 = src[sp] & 0xFF;
+    if (b1 == 0 && variant.nulAsTwoBytes) {
+      return "raw 00 byte (modified UTF-8 writes U+0000 as C0 80)";
+    }
+    if (b1 == 0xC0 && variant.nulAsTwoBytes) {
+      return "overlong encoding (only C0 80, for U+0000, is allowed)";
+    }
+    if (b1 >= 0xF0 && b1 <= 0xF4) {
+      return "4-byte form (" + variant.displayName
+          + " writes a supplementary character as two 3-byte surrogates)";
+    }
+    if (b1 == 0xED && length == 3) {
+      return (src[sp + 1] & 0xFF) <= 0xAF
+          ? "high surrogate not followed by a low surrogate"
+          : "low surrogate without a high surrogate before it";
+    }
+    return null;
   }
 }

@@ -169,9 +169,9 @@ class KernelContractTest {
         String s = new StringBuilder(text).insert(at, pair).toString();
         for (int end : new int[] {s.length(), at + 1}) {
           byte[] expected = s.substring(0, end).getBytes(StandardCharsets.UTF_8);
-          assertEquals(end == at + 1 ? -1 : expected.length, ShortStrings.encodedLength(s, 0, end), s);
+          assertEquals(end == at + 1 ? -1 : expected.length, ShortStrings.encodedLength(s, 0, end, Utf8Variant.UTF_8), s);
           byte[] dst = new byte[1 + 3 * end + 4];
-          int written = ShortStrings.encode(s, 0, end, dst, 1, dst.length);
+          int written = ShortStrings.encode(s, 0, end, dst, 1, dst.length, Utf8Variant.UTF_8);
           if (end == at + 1) {
             assertEquals(-1, written, "a high surrogate cut off from its low half goes to the general path");
           } else {

@@ -6,7 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ReadOnlyBufferException;
 
 /**
- * The state behind a resumable UTF-8 encoder: the input (one text, or pieces of a stream), how far it has
+ * The state behind a resumable encoder, for any {@link EncodeKernel}: the input (one text, or pieces of a stream), how far it has
  * been encoded, and a high surrogate carried from the end of one piece to the start of the next. Each
  * {@link #encode} call writes as much as fits in the window it is given, never part of a character, and
  * the next call goes on from there.
@@ -15,9 +15,23 @@ import java.nio.ReadOnlyBufferException;
  * The input is read a chunk at a time, only while {@code encode} runs: a caller may reuse its array once
  * it has drained the encoder. A String's own Latin-1 bytes are read in place when the fast path is on.
  */
-public final class ResumableUtf8 {
+public final class ResumableEncoder {
   private final Scratch scratch = new Scratch();
   private ErrorPolicy policy = ErrorPolicy.STRICT;
+  private final EncodeKernel kernel;
+
+  public ResumableEncoder(Utf8Variant variant) {
+    this.kernel = variant;
+  }
+
+  public ResumableEncoder(SingleByteTable table) {
+    this.kernel = table;
+  }
+
+  /** The encoding's name. */
+  public String encodingName() {
+    return kernel.encodingName();
+  }
 
   // The current input: exactly one of text, array and latin1 while there is one.
   private CharSequence text;
@@ -85,7 +99,8 @@ public final class ResumableUtf8 {
   private void setInput(CharSequence text, char[] array, int begin, int end, boolean endOfInput) {
     this.text = text;
     this.array = array;
-    this.latin1 = text instanceof String ? StringInternals.latin1Bytes((String) text) : null;
+    this.latin1 =
+        text instanceof String && kernel.encodesLatin1() ? StringInternals.latin1Bytes((String) text) : null;
     if (latin1 != null) {
       this.text = null;
     }
@@ -156,7 +171,7 @@ public final class ResumableUtf8 {
         destinationAtError = dp;
       }
       if (latin1 != null) {
-        long progress = Latin1Utf8.encode(latin1, next, end, dst, dp, dl);
+        long progress = kernel.encodeLatin1(latin1, next, end, dst, dp, dl);
         next = Progress.source(progress);
         dp = Progress.destination(progress);
       } else {
@@ -189,7 +204,7 @@ public final class ResumableUtf8 {
       long progress;
       try {
         progress =
-            Utf8Encoding.encodeChunk(
+            kernel.encodeChunk(
                 scratch,
                 chunkPos,
                 chunkEnd,
@@ -204,7 +219,7 @@ public final class ResumableUtf8 {
         // Strict, at an unpaired surrogate: every char before it was written. Stand before it, so the
         // counts say how far the output is good.
         int bad = (int) (e.charIndex() - charIndexBias - chunkBase);
-        destinationAtError = dp + (int) CharsUtf8.encodedLength(scratch.chars, chunkPos, bad, policy, 0);
+        destinationAtError = dp + (int) kernel.encodedLength(scratch.chars, chunkPos, bad, policy);
         chunkPos = bad;
         throw e;
       }
@@ -242,20 +257,21 @@ public final class ResumableUtf8 {
       return dp; // the low half may come with the next piece
     }
     if (following >= 0 && Character.isLowSurrogate((char) following)) {
-      if (dl - dp < 4) {
+      if (dl - dp < kernel.pairLength()) {
         return dp;
       }
-      dp = CharsUtf8.putFourBytes(Character.toCodePoint(carried, (char) following), dst, dp);
+      dp = kernel.putPair(carried, (char) following, dst, dp, policy, carriedIndex);
       chunkPos++; // a low surrogate is never in Latin-1 input, so it came from the chunk
       carried = 0;
       return dp;
     }
-    int length = CharsUtf8.replacementLength(policy, carried, carriedIndex);
+    int length = kernel.unpairedLength(policy, carried, carriedIndex);
     if (dl - dp < length) {
       return dp;
     }
+    char unpaired = carried;
     carried = 0;
-    return CharsUtf8.putReplacement(length, dst, dp);
+    return kernel.putUnpaired(unpaired, length, dst, dp, policy);
   }
 
   /** The next input char without consuming it, or -1 if the input is used up. */

@@ -1,0 +1,120 @@
+package dev.textwire.internal;
+
+import dev.textwire.ErrorPolicy;
+import java.nio.ByteBuffer;
+
+/**
+ * The UTF-8 family's members and the only places they differ. One encoder kernel and one decoder kernel
+ * serve all three; where a rule differs they ask the variant, everywhere else the bytes are the same.
+ * <pre>
+ *                           UTF-8            CESU-8                 modified UTF-8
+ *   U+0000                  00               00                     C0 80 (a raw 00 is ill-formed)
+ *   U+0001..U+FFFF          1 to 3 bytes, the same in all three, surrogates excepted
+ *   U+10000..U+10FFFF       4 bytes F0..F4   two 3-byte surrogates  two 3-byte surrogates
+ *   a lone surrogate        ill-formed       ill-formed             3 bytes, ED A0..BF xx
+ *   lead bytes F0..F4       legal            ill-formed             ill-formed
+ *   overlong C0 80          ill-formed       ill-formed             U+0000
+ * </pre>
+ * Why lone surrogates differ: modified UTF-8 is a serialisation of Java's UTF-16 strings, which may hold
+ * any char, and {@code DataOutputStream.writeUTF}, JNI and class files write lone surrogates as they come;
+ * a reader that refused them could not read back what Java wrote. CESU-8 (Unicode TR 26) is defined as
+ * the encoding of <em>well-formed</em> UTF-16, so a lone surrogate is as ill-formed as it is in UTF-8.
+ * The JDK's CESU-8 decoder and ICU accept lone surrogates; we do not, and say so in the error.
+ */
+public enum Utf8Variant implements EncodeKernel {
+  UTF_8("UTF-8", false, false, false),
+  CESU_8("CESU-8", false, true, false),
+  MODIFIED_UTF_8("Modified UTF-8", true, true, true);
+
+  /** The name used in messages. */
+  public final String displayName;
+  /** U+0000 is written as C0 80, and a raw 00 byte is ill-formed. */
+  final boolean nulAsTwoBytes;
+  /** Supplementary characters are two 3-byte surrogates; 4-byte forms (F0..F4) are ill-formed. */
+  final boolean surrogatesOneByOne;
+  /** Whether an unpaired surrogate is encodable, and a lone encoded surrogate decodes, with no error. */
+  final boolean loneSurrogatesAllowed;
+  /** The smallest char (and byte) copied through as one ASCII byte: 1 when U+0000 takes two bytes. */
+  final int asciiLow;
+
+  Utf8Variant(String displayName, boolean nulAsTwoBytes, boolean surrogatesOneByOne, boolean loneSurrogates) {
+    this.displayName = displayName;
+    this.nulAsTwoBytes = nulAsTwoBytes;
+    this.surrogatesOneByOne = surrogatesOneByOne;
+    this.loneSurrogatesAllowed = loneSurrogates;
+    this.asciiLow = nulAsTwoBytes ? 1 : 0;
+  }
+
+  /** Bytes for a surrogate pair: 4 in UTF-8, two 3-byte sequences otherwise. */
+  @Override
+  public int pairLength() {
+    return surrogatesOneByOne ? 6 : 4;
+  }
+
+  /** Writes the bytes for a high and low surrogate pair; returns the index after them. */
+  int putPair(char high, char low, byte[] dst, int dp) {
+    if (!surrogatesOneByOne) {
+      return CharsUtf8.putFourBytes(Character.toCodePoint(high, low), dst, dp);
+    }
+    dp = putThreeBytes(high, dst, dp);
+    return putThreeBytes(low, dst, dp);
+  }
+
+  static int putThreeBytes(char c, byte[] dst, int dp) {
+    dst[dp] = (byte) (0xE0 | (c >>> 12)); //            1110xxxx
+    dst[dp + 1] = (byte) (0x80 | ((c >>> 6) & 0x3F)); // 10xxxxxx
+    dst[dp + 2] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
+    return dp + 3;
+  }
+
+  @Override
+  public String encodingName() {
+    return displayName;
+  }
+
+  @Override
+  public long encodeChunk(
+      Scratch scratch,
+      int sp,
+      int count,
+      byte[] dst,
+      int dp,
+      int dl,
+      boolean endOfInput,
+      ErrorPolicy policy,
+      long charIndexBias,
+      ByteBuffer dstView) {
+    return Utf8Encoding.encodeChunk(
+        scratch, sp, count, dst, dp, dl, endOfInput, policy, charIndexBias, dstView, this);
+  }
+
+  @Override
+  public boolean encodesLatin1() {
+    return true;
+  }
+
+  @Override
+  public long encodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, int dl) {
+    return Latin1Utf8.encode(src, sp, sl, dst, dp, dl, nulAsTwoBytes);
+  }
+
+  @Override
+  public long encodedLength(char[] chars, int begin, int end, ErrorPolicy policy) {
+    return CharsUtf8.encodedLength(chars, begin, end, policy, 0, this);
+  }
+
+  @Override
+  public int putPair(char high, char low, byte[] dst, int dp, ErrorPolicy policy, long charIndex) {
+    return putPair(high, low, dst, dp);
+  }
+
+  @Override
+  public int unpairedLength(ErrorPolicy policy, char surrogate, long charIndex) {
+    return CharsUtf8.replacementLength(policy, surrogate, charIndex, this);
+  }
+
+  @Override
+  public int putUnpaired(char surrogate, int length, byte[] dst, int dp, ErrorPolicy policy) {
+    return CharsUtf8.putUnpaired(surrogate, length, dst, dp, this);
+  }
+}
