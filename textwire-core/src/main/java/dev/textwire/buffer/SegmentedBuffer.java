@@ -2,6 +2,8 @@ package dev.textwire.buffer;
 
 import dev.textwire.ErrorPolicy;
 import dev.textwire.MalformedTextException;
+import dev.textwire.TextCodec;
+import dev.textwire.TextEncoder;
 import dev.textwire.Utf8;
 import dev.textwire.Utf8Encoder;
 import dev.textwire.internal.Utf8Encoding;
@@ -69,7 +71,8 @@ public final class SegmentedBuffer {
   private int position;
 
   private final Utf8Encoder[] encoders = new Utf8Encoder[ErrorPolicy.values().length];
-  private final byte[] spill = new byte[4];
+  /** Room for the longest character any codec writes: a CESU-8 or modified UTF-8 pair, 6 bytes. */
+  private final byte[] spill = new byte[6];
   private SegmentedOutputStream outputStream;
 
   /** A buffer of 8 KiB segments that keeps up to 1 MiB of them when cleared. */
@@ -209,6 +212,69 @@ public final class SegmentedBuffer {
     }
   }
 
+  /**
+   * Appends {@code text} in {@code codec}'s encoding, under its policy. All or nothing: if it throws, the
+   * buffer is as it was.
+   *
+   * @return the bytes appended
+   * @throws dev.textwire.MalformedTextException under STRICT, at the first char the codec cannot encode
+   */
+  public long writeText(CharSequence text, TextCodec codec) {
+    return writeText(text, 0, text.length(), codec);
+  }
+
+  /** As {@link #writeText(CharSequence, TextCodec)}, for {@code text[beginIndex, endIndex)}. */
+  public long writeText(CharSequence text, int beginIndex, int endIndex, TextCodec codec) {
+    Objects.checkFromToIndex(beginIndex, endIndex, text.length());
+    if (codec == Utf8.codec(codec.policy())) {
+      return writeUtf8(text, beginIndex, endIndex, codec.policy());
+    }
+    long worstCase = (long) (endIndex - beginIndex) * codec.maxBytesPerChar();
+    if (worstCase == 0) {
+      return 0;
+    }
+    if (position == segmentSize && worstCase <= segmentSize) {
+      nextSegment();
+    }
+    if (worstCase <= segmentSize - position) {
+      // Fits in this segment whatever the text is: one call, through the segment's own view. A strict
+      // error leaves the position where it was.
+      ByteBuffer view = segmentView(currentIndex);
+      view.limit(segmentSize).position(position);
+      int written = codec.encode(text, beginIndex, endIndex, view);
+      position += written;
+      return written;
+    }
+    TextEncoder encoder = encoder(codec).reset(text, beginIndex, endIndex);
+    long sizeBefore = size();
+    try {
+      return write(encoder);
+    } catch (RuntimeException | Error e) {
+      truncate(sizeBefore);
+      throw e;
+    }
+  }
+
+  // A few codecs' encoders, kept so that text appends allocate nothing once warm. Codecs are shared
+  // constants, so identity finds them; a buffer that cycles through more codecs than this allocates.
+  private final TextCodec[] encoderCodecs = new TextCodec[4];
+  private final TextEncoder[] codecEncoders = new TextEncoder[4];
+  private int nextEncoderSlot;
+
+  private TextEncoder encoder(TextCodec codec) {
+    for (int i = 0; i < encoderCodecs.length; i++) {
+      if (encoderCodecs[i] == codec) {
+        return codecEncoders[i];
+      }
+    }
+    TextEncoder encoder = codec.newEncoder();
+    int slot = nextEncoderSlot;
+    nextEncoderSlot = (slot + 1) % encoderCodecs.length;
+    encoderCodecs[slot] = codec;
+    codecEncoders[slot] = encoder;
+    return encoder;
+  }
+
   private Utf8Encoder encoder(ErrorPolicy policy) {
     Utf8Encoder encoder = encoders[policy.ordinal()];
     if (encoder == null) {
@@ -225,7 +291,7 @@ public final class SegmentedBuffer {
    * @return the bytes appended
    * @throws dev.textwire.MalformedTextException from the encoder; the bytes before the bad char stay
    */
-  public long write(Utf8Encoder encoder) {
+  public long write(TextEncoder encoder) {
     long total = 0;
     while (encoder.hasRemaining()) {
       if (position == segmentSize) {
@@ -247,7 +313,7 @@ public final class SegmentedBuffer {
       int room = segmentSize - position;
       if (room > 0 && encoder.hasRemaining()) {
         if (room >= spill.length) {
-          break; // cannot happen: with 4 bytes of room an encoder always makes progress
+          break; // cannot happen: with 6 bytes of room an encoder always makes progress
         }
         // The next character straddles the end of this segment: encode it aside and copy it across.
         long spillStart = encoder.bytesWritten();

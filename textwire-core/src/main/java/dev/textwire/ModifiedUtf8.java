@@ -1,0 +1,90 @@
+package dev.textwire;
+
+import dev.textwire.internal.DataUtf;
+import java.io.DataInput;
+import java.io.DataOutput;
+import java.io.IOException;
+import java.io.UTFDataFormatException;
+import java.util.Objects;
+
+/**
+ * Java's modified UTF-8 with its length: the format of {@link DataOutput#writeUTF} and
+ * {@link DataInput#readUTF}, and a long form for values past its 65,535-byte limit. For the bare
+ * encoding, with no length, use {@link TextCodecs#MODIFIED_UTF_8}.
+ *
+ * <p>{@link #writeUTF} writes exactly the bytes {@code DataOutputStream.writeUTF} writes, and refuses a
+ * string over 65,535 bytes with the same exception and message, before writing anything. It allocates
+ * nothing: the bytes go through a per-thread window, in one {@code write} call for a string up to
+ * about 2,700 chars.
+ *
+ * <p>{@link #readUTF} reads every string {@code writeUTF} writes. It is stricter than
+ * {@code DataInputStream.readUTF} about bytes no writer produces: a raw {@code 00}, an overlong form other
+ * than {@code C0 80}, and 4-byte forms, which the JDK's reader accepts or misreads, are errors here, with
+ * the byte offset (in the string's bytes) and the bytes in hex. Unpaired surrogates are read as they
+ * were written.
+ *
+ * <p>The long form ({@link #writeLongUTF}, {@link #readLongUTF}) is an 8-byte big-endian length, then
+ * the bytes: {@code ObjectOutputStream}'s layout for long strings. Its reader checks the length against
+ * a limit the caller gives before reading or allocating anything, and then allocates only as the bytes
+ * arrive.
+ */
+public final class ModifiedUtf8 {
+  private ModifiedUtf8() {}
+
+  /** The most bytes {@link #writeUTF} writes after its 2-byte length. */
+  public static final int MAX_UTF_BYTES = 65535;
+
+  /** Exact modified UTF-8 length of {@code text}, without any length prefix. */
+  public static long encodedLength(CharSequence text) {
+    return DataUtf.encodedLength(text);
+  }
+
+  /**
+   * Writes {@code text} as {@code DataOutputStream.writeUTF} does: its byte count in 2 bytes, big-endian,
+   * then its modified UTF-8.
+   *
+   * @throws UTFDataFormatException if the encoding is over 65,535 bytes; nothing was written
+   */
+  public static void writeUTF(DataOutput out, String text) throws IOException {
+    Objects.requireNonNull(out, "out");
+    long byteCount = DataUtf.encodedLength(text);
+    if (byteCount > MAX_UTF_BYTES) {
+      throw new UTFDataFormatException(DataUtf.tooLongMessage(text, byteCount));
+    }
+    DataUtf.write(out, text, byteCount, 2);
+  }
+
+  /**
+   * Reads a string written by {@code writeUTF}.
+   *
+   * @throws java.io.EOFException if the input ends first
+   * @throws UTFDataFormatException if the bytes are not modified UTF-8; its cause is a
+   *     {@link MalformedTextException} with the offset in the string's bytes
+   */
+  public static String readUTF(DataInput in) throws IOException {
+    return DataUtf.read(in, in.readUnsignedShort());
+  }
+
+  /** Writes {@code text}'s byte count in 8 bytes, big-endian, then its modified UTF-8: no size limit. */
+  public static void writeLongUTF(DataOutput out, CharSequence text) throws IOException {
+    Objects.requireNonNull(out, "out");
+    DataUtf.write(out, text, DataUtf.encodedLength(text), 8);
+  }
+
+  /**
+   * Reads a string written by {@link #writeLongUTF}.
+   *
+   * @param maxBytes the longest encoding accepted; a longer declared length fails before anything is read
+   *     or allocated
+   * @throws UTFDataFormatException if the declared length is negative or above {@code maxBytes}, or the
+   *     bytes are not modified UTF-8
+   */
+  public static String readLongUTF(DataInput in, long maxBytes) throws IOException {
+    long byteCount = in.readLong();
+    if (byteCount < 0 || byteCount > maxBytes) {
+      throw new UTFDataFormatException(
+          "declared length " + byteCount + " bytes is " + (byteCount < 0 ? "negative" : "above the limit of " + maxBytes));
+    }
+    return DataUtf.read(in, byteCount);
+  }
+}
