@@ -108,4 +108,35 @@ class ReadmeExamplesTest {
     }
     assertEquals(written, new String(chars, 0, read));
   }
+
+  @Test
+  void otherEncodings() throws IOException {
+    TextCodec mutf8 = TextCodecs.MODIFIED_UTF_8;
+    assertArrayEquals(TestSupport.bytes("61 C0 80 ED A0 BD ED B8 80"), mutf8.encode("a\u0000😀"));
+    assertEquals(6, TextCodecs.CESU_8.encodedLength("😀"));
+    assertEquals("é", TextCodecs.ISO_8859_1.decode(new byte[] {(byte) 0xE9}));
+    assertArrayEquals(TestSupport.bytes("C8 C5 D3 D3 D6"), TextCodecs.IBM500.encode("HELLO"));
+    MalformedTextException e =
+        assertThrows(MalformedTextException.class, () -> TextCodecs.IBM500.encode("naïve Ā"));
+    assertEquals(6, e.charIndex());
+    assertTrue(
+        e.getMessage().startsWith(
+            "cannot encode IBM500: U+0100 (LATIN CAPITAL LETTER A WITH MACRON) at char index 6"),
+        e.getMessage());
+    assertArrayEquals(new byte[] {0x3F}, TextCodecs.IBM500.withPolicy(ErrorPolicy.REPLACE).encode("Ā"));
+    SegmentedBuffer buffer = new SegmentedBuffer();
+    assertEquals(6, buffer.writeText("ÉBCDIC", TextCodecs.IBM500_DERBY));
+    assertArrayEquals(TextCodecs.IBM500_DERBY.encode("ÉBCDIC"), buffer.toByteArray());
+
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    java.io.DataOutputStream dataOutput = new java.io.DataOutputStream(bytes);
+    ModifiedUtf8.writeUTF(dataOutput, "héllo");
+    assertArrayEquals(TestSupport.bytes("00 06 68 C3 A9 6C 6C 6F"), bytes.toByteArray());
+    String hugeText = "x\u0000".repeat(40_000);
+    ModifiedUtf8.writeLongUTF(dataOutput, hugeText);
+    java.io.DataInputStream dataInput =
+        new java.io.DataInputStream(new ByteArrayInputStream(bytes.toByteArray()));
+    assertEquals("héllo", ModifiedUtf8.readUTF(dataInput));
+    assertEquals(hugeText, ModifiedUtf8.readLongUTF(dataInput, 1 << 30));
+  }
 }
