@@ -102,6 +102,17 @@ final class Swar {
    * copies through (it writes U+0000 as C0 80, so a raw 00 is not text).
    */
   static int skipAsciiNonZero(byte[] bytes, int index, int end) {
+    while (index <= end - 32) { // four words per test, as in skipAscii
+      long flags =
+          nonZeroAsciiFlags(getLong(bytes, index))
+              | nonZeroAsciiFlags(getLong(bytes, index + 8))
+              | nonZeroAsciiFlags(getLong(bytes, index + 16))
+              | nonZeroAsciiFlags(getLong(bytes, index + 24));
+      if (flags != 0) {
+        break;
+      }
+      index += 32;
+    }
     while (index <= end - 8) {
       long bad = nonZeroAsciiFlags(getLong(bytes, index));
       if (bad != 0) {
