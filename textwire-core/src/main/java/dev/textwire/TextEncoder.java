@@ -9,7 +9,8 @@ import java.nio.ByteBuffer;
  *
  * <p>Input comes either as one text ({@link #reset(CharSequence)}) or as pieces of a stream
  * ({@link #feed}); a high surrogate at the end of a piece is kept until the next piece says whether its
- * low half follows. Under {@link ErrorPolicy#STRICT} an unencodable char throws
+ * low half follows (except in modified UTF-8, which encodes each surrogate on its own; see
+ * {@link Utf8Encoder}). Under {@link ErrorPolicy#STRICT} an unencodable char throws
  * {@link MalformedTextException} after everything before it has been written and counted.
  *
  * <p>Reusable, allocation-free after construction, and not thread-safe.

@@ -32,8 +32,11 @@ import java.util.Objects;
  * thread-safe. Get one from {@link Utf8#newEncoder()} or {@link Utf8Codec#newEncoder()}.
  *
  * <p>The same class encodes CESU-8 and modified UTF-8 ({@link TextCodecs#CESU_8}, {@link
- * TextCodecs#MODIFIED_UTF_8}): a supplementary character is then two 3-byte sequences, up to 6 bytes for
- * one character, and modified UTF-8 writes every surrogate as it is, so it never throws.
+ * TextCodecs#MODIFIED_UTF_8}). In CESU-8 a supplementary character is two 3-byte sequences, 6 bytes that
+ * are never split between windows. Modified UTF-8 encodes UTF-16 code units, every surrogate on its own
+ * as {@code writeUTF} does, so there each char is a character: a window may end between the halves of a
+ * pair, nothing is carried between pieces, every window is well-formed modified UTF-8 by itself, and it
+ * never throws.
  */
 public final class Utf8Encoder implements TextEncoder {
   private final ResumableEncoder state;
@@ -107,7 +110,7 @@ public final class Utf8Encoder implements TextEncoder {
    * Encodes into {@code dst[offset, limit)} as much as fits whole.
    *
    * @return bytes written; 0 when nothing remains, or when the next character needs more room (at most
-   *     4 bytes; 6 for a CESU-8 or modified UTF-8 pair), or when only a carried surrogate is left and more input may come
+   *     4 bytes; 6 for a CESU-8 pair), or when only a carried surrogate is left and more input may come
    * @throws MalformedTextException under STRICT, at an unpaired surrogate
    */
   @Override

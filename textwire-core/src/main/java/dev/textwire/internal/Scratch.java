@@ -104,7 +104,12 @@ final class Scratch {
 
   /** Room for {@code charCount} decoded chars: reused up to {@link #DECODE_MAX_CHARS}. */
   char[] decodeBuffer(int charCount) {
-    if (charCount > DECODE_MAX_CHARS) {
+    return decodeBuffer(charCount, DECODE_MAX_CHARS);
+  }
+
+  /** Room for {@code charCount} decoded chars: reused up to {@code maxRetained}. */
+  char[] decodeBuffer(int charCount, int maxRetained) {
+    if (charCount > maxRetained) {
       return new char[charCount];
     }
     if (decoded == null || decoded.length < charCount) {
@@ -117,7 +122,12 @@ final class Scratch {
 
   /** Room for {@code byteCount} decoded Latin-1 chars: reused up to {@link #DECODE_MAX_CHARS}. */
   byte[] latin1DecodeBuffer(int byteCount) {
-    if (byteCount > DECODE_MAX_CHARS) {
+    return latin1DecodeBuffer(byteCount, DECODE_MAX_CHARS);
+  }
+
+  /** Room for {@code byteCount} decoded Latin-1 chars: reused up to {@code maxRetained}. */
+  byte[] latin1DecodeBuffer(int byteCount, int maxRetained) {
+    if (byteCount > maxRetained) {
       return new byte[byteCount];
     }
     if (latin1Decoded == null || latin1Decoded.length < byteCount) {

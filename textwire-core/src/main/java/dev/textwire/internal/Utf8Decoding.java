@@ -24,6 +24,22 @@ public final class Utf8Decoding {
   /** As {@link #decode(byte[], int, int, ErrorPolicy, long)}, in {@code variant}. */
   public static String decode(
       byte[] src, int begin, int end, ErrorPolicy policy, long offsetBias, Utf8Variant variant) {
+    return decode(src, begin, end, policy, offsetBias, variant, Scratch.get(), Scratch.DECODE_MAX_CHARS);
+  }
+
+  /**
+   * As {@link #decode(byte[], int, int, ErrorPolicy, long, Utf8Variant)}, in {@code scratch}'s decode
+   * buffers, which are kept up to {@code maxRetainedChars}.
+   */
+  static String decode(
+      byte[] src,
+      int begin,
+      int end,
+      ErrorPolicy policy,
+      long offsetBias,
+      Utf8Variant variant,
+      Scratch scratch,
+      int maxRetainedChars) {
     int asciiEnd =
         variant.nulAsTwoBytes ? Swar.skipAsciiNonZero(src, begin, end) : Swar.skipAscii(src, begin, end);
     if (asciiEnd == end) {
@@ -31,7 +47,6 @@ public final class Utf8Decoding {
       return new String(src, begin, end - begin, StandardCharsets.ISO_8859_1);
     }
     int byteCount = end - begin;
-    Scratch scratch = Scratch.get();
     int sp = asciiEnd;
     int charCount = 0;
     char[] chars;
@@ -39,7 +54,7 @@ public final class Utf8Decoding {
     if (lead == (byte) 0xC2 || lead == (byte) 0xC3) {
       // Latin-1 text (most of Western Europe's) decodes to one byte per char, the shape of a compact
       // string: eight ASCII bytes per store, then one copy into the string.
-      byte[] latin1 = scratch.latin1DecodeBuffer(byteCount);
+      byte[] latin1 = scratch.latin1DecodeBuffer(byteCount, maxRetainedChars);
       System.arraycopy(src, begin, latin1, 0, asciiEnd - begin);
       long progress = Utf8Kernel.decodeLatin1(src, asciiEnd, end, latin1, asciiEnd - begin, variant);
       sp = Progress.source(progress);
@@ -48,12 +63,12 @@ public final class Utf8Decoding {
         return new String(latin1, 0, charCount, StandardCharsets.ISO_8859_1);
       }
       // A wider character, or ill-formed bytes: widen what we have and let the general kernel go on.
-      chars = scratch.decodeBuffer(byteCount); // never more chars than bytes
+      chars = scratch.decodeBuffer(byteCount, maxRetainedChars); // never more chars than bytes
       for (int i = 0; i < charCount; i++) {
         chars[i] = (char) (latin1[i] & 0xFF);
       }
     } else {
-      chars = scratch.decodeBuffer(byteCount);
+      chars = scratch.decodeBuffer(byteCount, maxRetainedChars);
       for (int i = begin; i < asciiEnd; i++) {
         chars[charCount++] = (char) src[i];
       }
