@@ -37,16 +37,14 @@ final class Latin1Utf8 {
    */
   static long encode(byte[] src, int sp, int sl, byte[] dst, int dp, int dl, boolean nulAsTwoBytes) {
     int low = nulAsTwoBytes ? 1 : 0; // the smallest byte copied through as itself
+    long zeroStops = Swar.zeroStops(nulAsTwoBytes);
     // As far as the output certainly fits (two bytes per input byte at most), run without room checks.
     int roomyEnd = sp + Math.min(sl - sp, (dl - dp) >>> 1);
     while (sp < roomyEnd) {
       if (sp <= roomyEnd - 8) {
         // Room for the word: written <= 2 * read so far, and 2 * (roomyEnd - sp) >= 16 remain. Nothing
         // lands past the final end either: the output still to come is at least as long as the input.
-        int ascii =
-            nulAsTwoBytes
-                ? Swar.copyWordNonZeroAsciiPrefix(src, sp, dst, dp)
-                : Swar.copyWordAsciiPrefix(src, sp, dst, dp);
+        int ascii = Swar.copyWordAsciiPrefix(src, sp, dst, dp, zeroStops);
         sp += ascii;
         dp += ascii;
         if (ascii == 8) {

@@ -134,11 +134,20 @@ final class Swar {
     return (word | (word - ONES)) & HIGH_BITS;
   }
 
-  /** As {@link #copyWordAsciiPrefix}, counting only bytes 01..7F: for modified UTF-8. */
-  static int copyWordNonZeroAsciiPrefix(byte[] src, int sp, byte[] dst, int dp) {
+  /** The value for the kernels' word step: {@code ONES} makes 00 stop a run, 0 does not. */
+  static long zeroStops(boolean nulAsTwoBytes) {
+    return nulAsTwoBytes ? ONES : 0;
+  }
+
+  /**
+   * {@link #copyWordAsciiPrefix} with a loop-invariant {@code zeroStops} (from {@link #zeroStops}) instead
+   * of a branch in the caller's loop: {@code word | (word - 0)} is the word itself, so with 0 this is the
+   * plain ASCII test, and with {@code ONES} it also stops at a 00 byte.
+   */
+  static int copyWordAsciiPrefix(byte[] src, int sp, byte[] dst, int dp, long zeroStops) {
     long word = getLong(src, sp);
     putLong(dst, dp, word);
-    long bad = nonZeroAsciiFlags(word);
+    long bad = (word | (word - zeroStops)) & HIGH_BITS;
     return bad == 0 ? 8 : firstHighByte(bad);
   }
 

@@ -25,7 +25,8 @@ import dev.textwire.ErrorPolicy;
  * each asked of the {@link Utf8Variant} where it matters: a raw 00 is ill-formed and C0 80 is U+0000
  * (modified UTF-8); ED A0..BF xx, an encoded surrogate, is legal (alone in modified UTF-8, only as a high
  * surrogate followed by a low one in CESU-8, making 6 bytes); and lead bytes F0..F4 are ill-formed. The
- * fast sections are UTF-8's; anything the variants treat differently falls to the careful step.
+ * fast section has one branch of the variants' own, for encoded surrogates; C0 80 and anything
+ * ill-formed fall to the careful step.
  */
 final class Utf8Kernel {
   private Utf8Kernel() {}
@@ -67,23 +68,30 @@ final class Utf8Kernel {
       ErrorPolicy policy,
       long offsetBias,
       Utf8Variant variant) {
-    int low = variant.asciiLow; // a raw 00 is not modified UTF-8
-    // The last lead byte of a 4-byte form; below F0 (so no byte qualifies) where the variant has none.
-    boolean surrogatesOneByOne = variant.surrogatesOneByOne;
-    int lastFourLead = surrogatesOneByOne ? (byte) 0xEF : (byte) 0xF4;
+    // The variant's rules are read from its fields where a branch needs them, not held in locals: live
+    // across the loop, such locals cost UTF-8 registers and, measured, up to 10% on mostly-ASCII text.
     while (sp < sl) {
       // Fast section: no byte makes more than one char, so up to fastEnd nothing can overflow dst;
       // sequences must end before fastEnd, anything else drops to the careful step below.
       int fastEnd = sp + Math.min(sl - sp, dl - dp);
       while (sp < fastEnd) {
         int b1 = src[sp];
-        if (b1 >= low) {
-          // ASCII run in its own tight loop (measured faster than widening words of eight).
+        if (b1 >= 0 && (b1 != 0 || !variant.nulAsTwoBytes)) { // a raw 00 is not modified UTF-8
+          // ASCII run in its own tight loop (measured faster than widening words of eight). Two copies
+          // of the loop, each comparing with a constant: comparing with the variant's lower bound held
+          // in a variable made UTF-8 decoding of mostly-ASCII text about 15% slower.
           dst[dp++] = (char) b1;
           sp++;
-          while (sp < fastEnd && (b1 = src[sp]) >= low) {
-            dst[dp++] = (char) b1;
-            sp++;
+          if (!variant.nulAsTwoBytes) {
+            while (sp < fastEnd && (b1 = src[sp]) >= 0) {
+              dst[dp++] = (char) b1;
+              sp++;
+            }
+          } else {
+            while (sp < fastEnd && (b1 = src[sp]) > 0) { // modified UTF-8: a raw 00 is not text
+              dst[dp++] = (char) b1;
+              sp++;
+            }
           }
         } else if (b1 >= (byte) 0xC2 && b1 <= (byte) 0xDF && sp + 1 < fastEnd && isContinuation(src[sp + 1])) {
           dst[dp++] = (char) (((b1 & 0x1F) << 6) | (src[sp + 1] & 0x3F));
@@ -92,15 +100,15 @@ final class Utf8Kernel {
             && isSecondOfThree(b1, src[sp + 1]) && isContinuation(src[sp + 2])) {
           dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F));
           sp += 3;
-        } else if (b1 >= (byte) 0xF0 && b1 <= lastFourLead && sp + 3 < fastEnd
+        } else if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4 && !variant.surrogatesOneByOne && sp + 3 < fastEnd
             && isSecondOfFour(b1, src[sp + 1]) && isContinuation(src[sp + 2]) && isContinuation(src[sp + 3])) {
           int codePoint = codePoint4(src, sp);
           dst[dp++] = Character.highSurrogate(codePoint); // 4 bytes make 2 chars: still <= 1 per byte
           dst[dp++] = Character.lowSurrogate(codePoint);
           sp += 4;
-        } else if (b1 == (byte) 0xED && surrogatesOneByOne) {
+        } else if (b1 == (byte) 0xED && variant.surrogatesOneByOne) {
           // An encoded surrogate, which the variants write: decode it here rather than leave the loop
-          // for the careful step, which cost about 10 ns per surrogate measured on emoji text.
+          // for the careful step at every surrogate (emoji text is nothing but surrogates).
           int length = wellFormedLength(src, sp, fastEnd, variant); // 3, or 6 for a CESU-8 pair
           if (length == 0) {
             break;
@@ -246,15 +254,12 @@ final class Utf8Kernel {
 
   /** As {@link #decodeLatin1(byte[], int, int, byte[], int)}; stops at a 00 or C0 80 in modified UTF-8. */
   static long decodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, Utf8Variant variant) {
-    boolean nulAsTwoBytes = variant.nulAsTwoBytes;
+    long zeroStops = Swar.zeroStops(variant.nulAsTwoBytes);
     int low = variant.asciiLow;
     while (sp < sl) {
       if (sp <= sl - 8) {
         // In bounds: written <= read so far, so dp + 8 <= dp0 + (sl - sp0) when sp + 8 <= sl.
-        int ascii =
-            nulAsTwoBytes
-                ? Swar.copyWordNonZeroAsciiPrefix(src, sp, dst, dp)
-                : Swar.copyWordAsciiPrefix(src, sp, dst, dp);
+        int ascii = Swar.copyWordAsciiPrefix(src, sp, dst, dp, zeroStops);
         sp += ascii;
         dp += ascii;
         if (ascii == 8) {

@@ -58,7 +58,11 @@ class SwarNonZeroTest {
         while (prefix < 8 && bytes[begin + prefix] > 0) {
           prefix++;
         }
-        assertEquals(prefix, Swar.copyWordNonZeroAsciiPrefix(bytes, begin, copy, 0), where);
+        assertEquals(prefix, Swar.copyWordAsciiPrefix(bytes, begin, copy, 0, Swar.zeroStops(true)), where);
+        assertEquals(
+            Swar.copyWordAsciiPrefix(bytes, begin, copy, 0),
+            Swar.copyWordAsciiPrefix(bytes, begin, copy, 0, Swar.zeroStops(false)),
+            where);
       }
     }
   }
