@@ -13,9 +13,9 @@ import java.util.Objects;
  * encoding, with no length, use {@link TextCodecs#MODIFIED_UTF_8}.
  *
  * <p>{@link #writeUTF} writes exactly the bytes {@code DataOutputStream.writeUTF} writes, and refuses a
- * string over 65,535 bytes with the same exception and message, before writing anything. It allocates
- * nothing: the bytes go through a per-thread window, in one {@code write} call for a string up to
- * about 2,700 chars.
+ * string over 65,535 bytes with the same exception and message, before writing anything. It reads the
+ * text once (the JDK reads it twice, to count and then to encode) into per-thread space, and writes it
+ * with one {@code write} call, allocating nothing once warm.
  *
  * <p>{@link #readUTF} reads every string {@code writeUTF} writes. It is stricter than
  * {@code DataInputStream.readUTF} about bytes no writer produces: a raw {@code 00}, an overlong form other
@@ -47,11 +47,7 @@ public final class ModifiedUtf8 {
    */
   public static void writeUTF(DataOutput out, String text) throws IOException {
     Objects.requireNonNull(out, "out");
-    long byteCount = DataUtf.encodedLength(text);
-    if (byteCount > MAX_UTF_BYTES) {
-      throw new UTFDataFormatException(DataUtf.tooLongMessage(text, byteCount));
-    }
-    DataUtf.write(out, text, byteCount, 2);
+    DataUtf.writeShortForm(out, text);
   }
 
   /**

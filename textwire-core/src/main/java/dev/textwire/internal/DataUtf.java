@@ -10,8 +10,9 @@ import java.io.UTFDataFormatException;
 /**
  * {@code writeUTF}'s format (a length, then modified UTF-8) to a {@code DataOutput} and from a
  * {@code DataInput}, through per-thread space, so a call allocates nothing but the String it returns (the
- * long form's reader also allocates as the bytes arrive). A thread that reads writeUTF strings keeps up
- * to about 270 KiB for them, as a {@code DataInputStream} keeps arrays as large as its longest string.
+ * long form's reader also allocates as the bytes arrive). A thread that reads and writes long writeUTF
+ * strings keeps up to about 340 KiB for them, as a {@code DataInputStream} or {@code DataOutputStream}
+ * keeps arrays as large as its longest string.
  */
 public final class DataUtf {
   private static final ThreadLocal<DataUtf> PER_THREAD = ThreadLocal.withInitial(DataUtf::new);
@@ -49,6 +50,47 @@ public final class DataUtf {
 
   public static long encodedLength(CharSequence text) {
     return Utf8Encoding.encodedLengthAsLong(text, 0, text.length(), ErrorPolicy.STRICT, Utf8Variant.MODIFIED_UTF_8);
+  }
+
+  /** The room a writeUTF string can need: its 2-byte length and at most 65,535 bytes. */
+  private static final int MAX_SHORT_FORM_BYTES = 2 + 65535;
+
+  /** Grown on demand up to {@link #MAX_SHORT_FORM_BYTES}, for writeUTF strings beyond the window. */
+  private byte[] shortFormBuffer;
+
+  /**
+   * {@code writeUTF}'s format in one pass over the text: encode after a 2-byte gap, then fill in the
+   * length. Nothing is written when the text needs more than 65,535 bytes: it cannot fit in the room
+   * given, whatever its chars, and the encoder says so.
+   *
+   * @throws UTFDataFormatException with {@code DataOutputStream.writeUTF}'s message, for over 65,535 bytes
+   */
+  public static void writeShortForm(DataOutput out, String text) throws IOException {
+    DataUtf scratch = acquire();
+    try {
+      int length = text.length();
+      int room = (int) Math.min(3L * length, MAX_SHORT_FORM_BYTES - 2); // 3 bytes per char at most
+      byte[] buffer = scratch.window;
+      if (2 + room > buffer.length) {
+        byte[] grown = scratch.shortFormBuffer;
+        if (grown == null || grown.length < 2 + room) {
+          int doubled = grown == null ? 2 * buffer.length : 2 * grown.length;
+          scratch.shortFormBuffer = new byte[Math.min(MAX_SHORT_FORM_BYTES, Math.max(2 + room, doubled))];
+        }
+        buffer = scratch.shortFormBuffer;
+      }
+      int written =
+          Utf8Encoding.encodeWithin(
+              text, 0, length, buffer, 2, 2 + room, ErrorPolicy.STRICT, null, Utf8Variant.MODIFIED_UTF_8);
+      if (written < 0) {
+        throw new UTFDataFormatException(tooLongMessage(text, encodedLength(text)));
+      }
+      buffer[0] = (byte) (written >>> 8);
+      buffer[1] = (byte) written;
+      out.write(buffer, 0, 2 + written);
+    } finally {
+      scratch.release();
+    }
   }
 
   /**

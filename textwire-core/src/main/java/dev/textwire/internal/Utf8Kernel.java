@@ -97,7 +97,10 @@ final class Utf8Kernel {
           dst[dp++] = (char) (((b1 & 0x1F) << 6) | (src[sp + 1] & 0x3F));
           sp += 2;
         } else if (b1 >= (byte) 0xE0 && b1 <= (byte) 0xEF && sp + 2 < fastEnd
-            && isSecondOfThree(b1, src[sp + 1]) && isContinuation(src[sp + 2])) {
+            && (isSecondOfThree(b1, src[sp + 1])
+                || (b1 == (byte) 0xED && variant.loneSurrogatesAllowed && isContinuation(src[sp + 1])))
+            && isContinuation(src[sp + 2])) {
+          // (Modified UTF-8's encoded surrogates, ED A0..BF xx, are plain 3-byte sequences here.)
           dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F));
           sp += 3;
         } else if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4 && !variant.surrogatesOneByOne && sp + 3 < fastEnd
@@ -107,8 +110,8 @@ final class Utf8Kernel {
           dst[dp++] = Character.lowSurrogate(codePoint);
           sp += 4;
         } else if (b1 == (byte) 0xED && variant.surrogatesOneByOne) {
-          // An encoded surrogate, which the variants write: decode it here rather than leave the loop
-          // for the careful step at every surrogate (emoji text is nothing but surrogates).
+          // A CESU-8 pair (or an ill-formed ED): decode it here rather than leave the loop for the careful
+          // step at every supplementary character.
           int length = wellFormedLength(src, sp, fastEnd, variant); // 3, or 6 for a CESU-8 pair
           if (length == 0) {
             break;
