@@ -2,8 +2,6 @@ package dev.textwire;
 
 import dev.textwire.internal.ResumableEncoder;
 import dev.textwire.internal.Utf8Variant;
-import java.nio.ByteBuffer;
-import java.util.Objects;
 
 /**
  * A resumable UTF-8 encoder: it writes as much of its input as fits into the window it is given, never
@@ -38,123 +36,43 @@ import java.util.Objects;
  * pair, nothing is carried between pieces, every window is well-formed modified UTF-8 by itself, and it
  * never throws.
  */
-public final class Utf8Encoder implements TextEncoder {
-  private final ResumableEncoder state;
-  private final ErrorPolicy policy;
-
+public final class Utf8Encoder extends ResumableTextEncoder {
   Utf8Encoder(ErrorPolicy policy) {
     this(policy, Utf8Variant.UTF_8);
   }
 
   Utf8Encoder(ErrorPolicy policy, Utf8Variant variant) {
-    this.policy = policy;
-    this.state = new ResumableEncoder(variant);
-    state.reset(policy);
+    super(new ResumableEncoder(variant), policy);
   }
 
-  /** {@code "UTF-8"}, {@code "CESU-8"} or {@code "Modified UTF-8"}. */
-  @Override
-  public String name() {
-    return state.encodingName();
-  }
+  // The methods that return the encoder, narrowed for chaining; the rest are ResumableTextEncoder's.
 
-  /** The policy for unpaired surrogates. */
-  @Override
-  public ErrorPolicy policy() {
-    return policy;
-  }
-
-  /** Forgets any input, carried surrogate and counts. */
   @Override
   public Utf8Encoder reset() {
-    state.reset(policy);
+    super.reset();
     return this;
   }
 
-  /** Starts encoding the whole of {@code text}, forgetting any earlier input. */
   @Override
   public Utf8Encoder reset(CharSequence text) {
     return reset(text, 0, text.length());
   }
 
-  /** Starts encoding {@code text[beginIndex, endIndex)}, forgetting any earlier input. */
   @Override
   public Utf8Encoder reset(CharSequence text, int beginIndex, int endIndex) {
-    Objects.checkFromToIndex(beginIndex, endIndex, text.length());
-    state.reset(text, beginIndex, endIndex, policy);
+    super.reset(text, beginIndex, endIndex);
     return this;
   }
 
-  /**
-   * Gives the next piece of a stream of text. When {@code endOfInput} is false, a high surrogate at the
-   * end of the piece is carried into the next one; when true, it is unpaired and the policy applies.
-   *
-   * @throws IllegalStateException if the previous input has not all been encoded
-   */
   @Override
   public Utf8Encoder feed(CharSequence piece, int beginIndex, int endIndex, boolean endOfInput) {
-    Objects.checkFromToIndex(beginIndex, endIndex, piece.length());
-    state.feed(piece, beginIndex, endIndex, endOfInput);
+    super.feed(piece, beginIndex, endIndex, endOfInput);
     return this;
   }
 
-  /** As {@link #feed(CharSequence, int, int, boolean)}, from an array, read only while encoding. */
   @Override
   public Utf8Encoder feed(char[] piece, int beginIndex, int endIndex, boolean endOfInput) {
-    Objects.checkFromToIndex(beginIndex, endIndex, piece.length);
-    state.feed(piece, beginIndex, endIndex, endOfInput);
+    super.feed(piece, beginIndex, endIndex, endOfInput);
     return this;
-  }
-
-  /**
-   * Encodes into {@code dst[offset, limit)} as much as fits whole.
-   *
-   * @return bytes written; 0 when nothing remains, or when the next character needs more room (at most
-   *     4 bytes; 6 for a CESU-8 pair), or when only a carried surrogate is left and more input may come
-   * @throws MalformedTextException under STRICT, at an unpaired surrogate
-   */
-  @Override
-  public int encode(byte[] dst, int offset, int limit) {
-    Objects.checkFromToIndex(offset, limit, dst.length);
-    return state.encode(dst, offset, limit);
-  }
-
-  /** Encodes at the buffer's position, up to its limit, and advances the position by the bytes written. */
-  @Override
-  public int encode(ByteBuffer dst) {
-    return state.encode(dst);
-  }
-
-  /**
-   * Whether there is more to encode from the input given: chars not yet written, or a carried surrogate
-   * after the end of input.
-   */
-  @Override
-  public boolean hasRemaining() {
-    return state.hasRemaining();
-  }
-
-  /** Whether a high surrogate from the end of the last piece is waiting for the next piece. */
-  @Override
-  public boolean hasCarriedSurrogate() {
-    return state.isCarrying();
-  }
-
-  /** Index, in the current text or piece, of the next char to encode; its end index when all is done. */
-  @Override
-  public int charIndex() {
-    return state.inputIndex();
-  }
-
-  /** Chars consumed since the last reset (a carried surrogate counts as consumed). */
-  @Override
-  public long charsConsumed() {
-    return state.charsConsumed();
-  }
-
-  /** Bytes written since the last reset. */
-  @Override
-  public long bytesWritten() {
-    return state.bytesWritten();
   }
 }

@@ -5,8 +5,6 @@ import dev.textwire.MalformedTextException;
 import dev.textwire.TextCodec;
 import dev.textwire.TextEncoder;
 import dev.textwire.Utf8;
-import dev.textwire.Utf8Encoder;
-import dev.textwire.internal.Utf8Encoding;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -70,7 +68,6 @@ public final class SegmentedBuffer {
   private int currentIndex = -1;
   private int position;
 
-  private final Utf8Encoder[] encoders = new Utf8Encoder[ErrorPolicy.values().length];
   /** Room for the longest character any codec writes: a CESU-8 or modified UTF-8 pair, 6 bytes. */
   private final byte[] spill = new byte[6];
   private SegmentedOutputStream outputStream;
@@ -185,32 +182,9 @@ public final class SegmentedBuffer {
    *     {@code text}
    */
   public long writeUtf8(CharSequence text, int beginIndex, int endIndex, ErrorPolicy policy) {
-    Objects.checkFromToIndex(beginIndex, endIndex, text.length());
-    Objects.requireNonNull(policy, "policy");
-    long worstCase = (long) (endIndex - beginIndex) * 3;
-    if (worstCase == 0) {
-      return 0;
-    }
-    if (position == segmentSize && worstCase <= segmentSize) {
-      nextSegment();
-    }
-    if (worstCase <= segmentSize - position) {
-      // Fits in this segment whatever the text is: the one-shot encoder, with its short-string path.
-      int written =
-          Utf8Encoding.encodeWithin(
-              text, beginIndex, endIndex, current, position, segmentSize, policy, segmentView(currentIndex));
-      position += written;
-      return written;
-    }
-    Utf8Encoder encoder = encoder(policy).reset(text, beginIndex, endIndex);
-    long sizeBefore = size();
-    try {
-      return write(encoder);
-    } catch (RuntimeException | Error e) {
-      truncate(sizeBefore);
-      throw e;
-    }
+    return writeText(text, beginIndex, endIndex, Utf8.codec(policy));
   }
+
 
   /**
    * Appends {@code text} in {@code codec}'s encoding, under its policy. All or nothing: if it throws, the
@@ -226,9 +200,6 @@ public final class SegmentedBuffer {
   /** As {@link #writeText(CharSequence, TextCodec)}, for {@code text[beginIndex, endIndex)}. */
   public long writeText(CharSequence text, int beginIndex, int endIndex, TextCodec codec) {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
-    if (codec == Utf8.codec(codec.policy())) {
-      return writeUtf8(text, beginIndex, endIndex, codec.policy());
-    }
     long worstCase = (long) (endIndex - beginIndex) * codec.maxBytesPerChar();
     if (worstCase == 0) {
       return 0;
@@ -237,8 +208,8 @@ public final class SegmentedBuffer {
       nextSegment();
     }
     if (worstCase <= segmentSize - position) {
-      // Fits in this segment whatever the text is: one call, through the segment's own view. A strict
-      // error leaves the position where it was.
+      // Fits in this segment whatever the text is: the one-shot encoder (with its short-string path),
+      // through the segment's own view. A strict error leaves the position where it was.
       ByteBuffer view = segmentView(currentIndex);
       view.limit(segmentSize).position(position);
       int written = codec.encode(text, beginIndex, endIndex, view);
@@ -275,14 +246,6 @@ public final class SegmentedBuffer {
     return encoder;
   }
 
-  private Utf8Encoder encoder(ErrorPolicy policy) {
-    Utf8Encoder encoder = encoders[policy.ordinal()];
-    if (encoder == null) {
-      encoder = Utf8.codec(policy).newEncoder();
-      encoders[policy.ordinal()] = encoder;
-    }
-    return encoder;
-  }
 
   /**
    * Appends everything {@code encoder} has left to encode from the input it was given (a text, or a piece

@@ -19,10 +19,6 @@ import dev.textwire.ErrorPolicy;
 final class CharsUtf8 {
   private CharsUtf8() {}
 
-  static long encodedLength(char[] src, int begin, int end, ErrorPolicy policy, long charIndexBias) {
-    return encodedLength(src, begin, end, policy, charIndexBias, Utf8Variant.UTF_8);
-  }
-
   /**
    * Encoded length of {@code src[begin, end)}. A high surrogate at {@code end - 1} is unpaired: callers
    * that cut text into chunks never cut between the two halves of a pair.
@@ -72,11 +68,6 @@ final class CharsUtf8 {
     return (end - begin) + extra;
   }
 
-  /** Bytes written for an unpaired surrogate; throws under STRICT. */
-  static int replacementLength(ErrorPolicy policy, char surrogate, long charIndex) {
-    return replacementLength(policy, surrogate, charIndex, Utf8Variant.UTF_8);
-  }
-
   /**
    * Bytes written for an unpaired surrogate: its own three bytes where the variant allows it, else the
    * policy's replacement; throws under STRICT.
@@ -97,11 +88,6 @@ final class CharsUtf8 {
       return Utf8Variant.putThreeBytes(surrogate, dst, dp);
     }
     return putReplacement(length, dst, dp);
-  }
-
-  static long encode(
-      char[] src, int sp, int sl, byte[] dst, int dp, int dl, boolean endOfInput, ErrorPolicy policy, long charIndexBias) {
-    return encode(src, sp, sl, dst, dp, dl, endOfInput, policy, charIndexBias, Utf8Variant.UTF_8);
   }
 
   /**

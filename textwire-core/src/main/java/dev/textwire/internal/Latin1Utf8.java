@@ -25,10 +25,6 @@ final class Latin1Utf8 {
     return nulAsTwoBytes ? length + Swar.countZeroBytes(src, begin, end) : length;
   }
 
-  static long encode(byte[] src, int sp, int sl, byte[] dst, int dp, int dl) {
-    return encode(src, sp, sl, dst, dp, dl, false);
-  }
-
   /**
    * Encodes {@code src[sp, sl)} into {@code dst[dp, dl)}, stopping before a character that does not fit
    * whole.

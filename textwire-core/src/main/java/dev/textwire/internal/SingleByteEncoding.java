@@ -342,7 +342,10 @@ public final class SingleByteEncoding {
   }
 
   public static int validUpTo(ByteBuffer src, SingleByteTable table) {
-    for (int i = src.position(); i < src.limit() && !table.decodesToLatin1; i++) {
+    if (table.decodesToLatin1) {
+      return src.limit(); // every byte decodes
+    }
+    for (int i = src.position(); i < src.limit(); i++) {
       if (table.toChar[src.get(i) & 0xFF] == SingleByteTable.UNMAPPED_CHAR) {
         return i;
       }

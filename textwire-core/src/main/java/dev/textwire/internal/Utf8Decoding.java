@@ -87,7 +87,7 @@ public final class Utf8Decoding {
    */
   public static long decodeChunk(
       byte[] src, int sp, int sl, char[] dst, int dp, int dl, boolean endOfInput, ErrorPolicy policy, long offsetBias) {
-    return Utf8Kernel.decode(src, sp, sl, dst, dp, dl, endOfInput, policy, offsetBias);
+    return Utf8Kernel.decode(src, sp, sl, dst, dp, dl, endOfInput, policy, offsetBias, Utf8Variant.UTF_8);
   }
 
   /** As {@link #decodeChunk(byte[], int, int, char[], int, int, boolean, ErrorPolicy, long)}, in a variant. */

@@ -14,10 +14,6 @@ import java.nio.ReadOnlyBufferException;
 public final class Utf8Encoding {
   private Utf8Encoding() {}
 
-  public static int encodedLength(CharSequence text, int begin, int end, ErrorPolicy policy) {
-    return encodedLength(text, begin, end, policy, Utf8Variant.UTF_8);
-  }
-
   public static int encodedLength(
       CharSequence text, int begin, int end, ErrorPolicy policy, Utf8Variant variant) {
     long length = encodedLengthAsLong(text, begin, end, policy, variant);

@@ -53,23 +53,11 @@ final class Utf8Kernel {
       int dl,
       boolean endOfInput,
       ErrorPolicy policy,
-      long offsetBias) {
-    return decode(src, sp, sl, dst, dp, dl, endOfInput, policy, offsetBias, Utf8Variant.UTF_8);
-  }
-
-  static long decode(
-      byte[] src,
-      int sp,
-      int sl,
-      char[] dst,
-      int dp,
-      int dl,
-      boolean endOfInput,
-      ErrorPolicy policy,
       long offsetBias,
       Utf8Variant variant) {
-    // The variant's rules are read from its fields where a branch needs them, not held in locals: live
-    // across the loop, such locals cost UTF-8 registers and, measured, up to 10% on mostly-ASCII text.
+    // The variant's rules are read from its fields where a branch needs them, not held in locals live
+    // across the loop: in the encoder that gave UTF-8 back its registers (see CharsUtf8.encode); here
+    // the side-by-side runs could not tell the two apart.
     while (sp < sl) {
       // Fast section: no byte makes more than one char, so up to fastEnd nothing can overflow dst;
       // sequences must end before fastEnd, anything else drops to the careful step below.
@@ -247,15 +235,11 @@ final class Utf8Kernel {
    * Decodes the leading part of {@code src[sp, sl)} whose characters are all in Latin-1 (ASCII, and
    * C2/C3 pairs for U+0080..U+00FF) into one byte per char: the shape of a compact string. Stops at the
    * first sequence that is not a Latin-1 character, well-formed or not, for the general kernel to take.
-   * {@code dst} has room for {@code sl - sp} bytes from {@code dp}.
+   * {@code dst} has room for {@code sl - sp} bytes from {@code dp}. In modified UTF-8 it also stops at a
+   * 00 and at C0 80.
    *
    * @return {@link Progress} of source and destination
    */
-  static long decodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp) {
-    return decodeLatin1(src, sp, sl, dst, dp, Utf8Variant.UTF_8);
-  }
-
-  /** As {@link #decodeLatin1(byte[], int, int, byte[], int)}; stops at a 00 or C0 80 in modified UTF-8. */
   static long decodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, Utf8Variant variant) {
     long zeroStops = Swar.zeroStops(variant.nulAsTwoBytes);
     int low = variant.asciiLow;
@@ -440,10 +424,6 @@ final class Utf8Kernel {
                     && (i + 1 >= sl
                         || ((src[i + 1] & 0xFF) >= 0xB0 && isContinuation(src[i + 1]) && i + 2 >= sl))));
     return cutShort ? 3 | TRUNCATED : 3;
-  }
-
-  static RuntimeException malformed(byte[] src, int sp, int sl, int subpart, long offsetBias) {
-    return malformed(src, sp, sl, subpart, offsetBias, Utf8Variant.UTF_8);
   }
 
   /** The strict error for the subpart at {@code src[sp]}, worded after the rule it breaks. */

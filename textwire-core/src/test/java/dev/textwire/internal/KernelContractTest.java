@@ -46,7 +46,7 @@ class KernelContractTest {
       assertEquals(full.length, Latin1Utf8.encodedLength(latin1, 0, length), "seed " + SEED);
       for (int room = 0; room <= full.length; room++) {
         byte[] dst = new byte[room + 2];
-        long progress = Latin1Utf8.encode(latin1, 0, length, dst, 1, 1 + room);
+        long progress = Latin1Utf8.encode(latin1, 0, length, dst, 1, 1 + room, false);
         int consumed = Progress.source(progress);
         int written = Progress.destination(progress) - 1;
         byte[] expected =
@@ -75,10 +75,10 @@ class KernelContractTest {
       String text = new String(chars);
       byte[] full = text.getBytes(StandardCharsets.UTF_8); // '?' for unpaired, like our policy below
       ErrorPolicy policy = ErrorPolicy.REPLACE_WITH_QUESTION_MARK;
-      assertEquals(full.length, CharsUtf8.encodedLength(chars, 0, chars.length, policy, 0));
+      assertEquals(full.length, CharsUtf8.encodedLength(chars, 0, chars.length, policy, 0, Utf8Variant.UTF_8));
       for (int room = 0; room <= full.length; room++) {
         byte[] dst = new byte[room];
-        long progress = CharsUtf8.encode(chars, 0, chars.length, dst, 0, room, true, policy, 0);
+        long progress = CharsUtf8.encode(chars, 0, chars.length, dst, 0, room, true, policy, 0, Utf8Variant.UTF_8);
         int consumed = Progress.source(progress);
         byte[] expected = text.substring(0, consumed).getBytes(StandardCharsets.UTF_8);
         assertEquals(expected.length, Progress.destination(progress), "round " + round + " room " + room);
@@ -91,7 +91,7 @@ class KernelContractTest {
       // Not the end of the input: a trailing high surrogate waits for its low half.
       if (chars.length > 0 && Character.isHighSurrogate(chars[chars.length - 1])) {
         byte[] dst = new byte[full.length + 4];
-        long progress = CharsUtf8.encode(chars, 0, chars.length, dst, 0, dst.length, false, policy, 0);
+        long progress = CharsUtf8.encode(chars, 0, chars.length, dst, 0, dst.length, false, policy, 0, Utf8Variant.UTF_8);
         // Whatever precedes it (even another high surrogate, unpaired and replaced), the last one waits.
         assertEquals(chars.length - 1, Progress.source(progress), "round " + round);
       }
@@ -103,14 +103,14 @@ class KernelContractTest {
     byte[] euro = "a\u20ac".getBytes(StandardCharsets.UTF_8); // 61 E2 82 AC
     for (int cut = 2; cut < euro.length; cut++) {
       char[] dst = new char[8];
-      long progress = Utf8Kernel.decode(euro, 0, cut, dst, 0, dst.length, false, ErrorPolicy.STRICT, 0);
+      long progress = Utf8Kernel.decode(euro, 0, cut, dst, 0, dst.length, false, ErrorPolicy.STRICT, 0, Utf8Variant.UTF_8);
       assertEquals(1, Progress.source(progress), "cut at " + cut);
       assertEquals(1, Progress.destination(progress));
     }
     // ...but an ill-formed byte in the middle is still an error, not a wait.
     byte[] bad = {'a', (byte) 0xE2, 'b'};
     char[] dst = new char[8];
-    long progress = Utf8Kernel.decode(bad, 0, 3, dst, 0, dst.length, false, ErrorPolicy.REPLACE, 0);
+    long progress = Utf8Kernel.decode(bad, 0, 3, dst, 0, dst.length, false, ErrorPolicy.REPLACE, 0, Utf8Variant.UTF_8);
     assertEquals(3, Progress.source(progress));
     assertEquals("a\uFFFDb", new String(dst, 0, Progress.destination(progress)));
   }
@@ -119,7 +119,7 @@ class KernelContractTest {
   void decodeLatin1StopsAtTheFirstWiderOrIllFormedSequence() {
     byte[] text = "caf\u00e9 na\u00efve \u0100 rest".getBytes(StandardCharsets.UTF_8);
     byte[] dst = new byte[text.length];
-    long progress = Utf8Kernel.decodeLatin1(text, 0, text.length, dst, 0);
+    long progress = Utf8Kernel.decodeLatin1(text, 0, text.length, dst, 0, Utf8Variant.UTF_8);
     int stop = Progress.source(progress);
     assertEquals((byte) 0xC4, text[stop], "stops at U+0100's lead byte");
     assertEquals(
