@@ -17,17 +17,27 @@ public class MalformedTextException extends IllegalArgumentException {
   private final long charIndex;
   private final int malformedLength;
   private final boolean truncated;
+  private final String reason;
+
+  /** As {@link #MalformedTextException(String, String, long, long, int, boolean)} with the message as the reason. */
+  public MalformedTextException(
+      String message, long byteOffset, long charIndex, int malformedLength, boolean truncated) {
+    this(message, message, byteOffset, charIndex, malformedLength, truncated);
+  }
 
   /**
    * @param message the whole message, already saying where and what
+   * @param reason what rule the input breaks, in plain words and without the position, for a caller that
+   *     reports the position its own way (a line and column, a stream offset)
    * @param byteOffset where the ill-formed bytes start, or -1 when encoding
    * @param charIndex where the unpaired surrogate is, or -1 when decoding
    * @param malformedLength bytes (decoding) or chars (encoding) in the ill-formed sequence
    * @param truncated the input ended inside a sequence that more bytes could have completed
    */
   public MalformedTextException(
-      String message, long byteOffset, long charIndex, int malformedLength, boolean truncated) {
+      String message, String reason, long byteOffset, long charIndex, int malformedLength, boolean truncated) {
     super(message);
+    this.reason = reason;
     this.byteOffset = byteOffset;
     this.charIndex = charIndex;
     this.malformedLength = malformedLength;
@@ -55,5 +65,14 @@ public class MalformedTextException extends IllegalArgumentException {
    */
   public boolean isTruncated() {
     return truncated;
+  }
+
+  /**
+   * What rule the input breaks, in plain words, without the position or the bytes: for example
+   * {@code "overlong encoding"} or {@code "sequence cut short by the end of the input"}. The message holds
+   * this and says where.
+   */
+  public String reason() {
+    return reason;
   }
 }

@@ -52,6 +52,7 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 public final class SideBySide {
   private static final String PACKAGE = "dev.textwire.bench.";
   private static final List<String> SHORT_CORPUS = List.of("en", "zh");
+  private static final List<String> QUICK_CORPUS = List.of("en", "ru", "zh");
   private static final List<String> FULL_CORPUS = List.of("en", "fr", "ru", "zh", "ja", "emoji_lipsum");
 
   /** One table row kind: a textwire method against baselines of the same operation and class. */
@@ -190,13 +191,73 @@ public final class SideBySide {
                     {"jdkDecoder", "JDK CharsetDecoder REPORT"},
                   })));
 
-  private enum Mode {
+  /** How much to run. */
+  public enum Mode {
+    /** One operation on one input with tiny iterations: checks that the machinery works, nothing more. */
+    SMOKE,
+    /** Corpus files en, ru and zh only, short iterations: about a minute. */
     QUICK,
+    /** Synthetic inputs at 512 chars and corpus files en and zh. */
     DEFAULT,
+    /** Everything. */
     FULL
   }
 
-  private SideBySide() {}
+  /** Told how the run goes, for a progress display. Calls come from the thread that runs. */
+  public interface Listener {
+    /** Before the first run: how many benchmark runs there will be, and a guess of the seconds. */
+    void planned(int runs, double seconds);
+
+    /** One benchmark run (a method on an input, in its own JVM) is about to start. */
+    void runStarted(String benchmark, String input);
+
+    /** A group of runs (one operation on one kind of input) ended; {@code failed} of them failed. */
+    void partFinished(String operation, String inputs, int runs, double seconds, int failed);
+  }
+
+  /** One line of the table: textwire and the fastest baseline of one operation on one input. */
+  public static final class Line {
+    public final String operation;
+    public final String input;
+    /** NaN when our run failed. */
+    public final double oursNanos;
+    /** null when every baseline failed. */
+    public final String baseline;
+    public final double baselineNanos;
+    public final double oursBytes;
+    public final double baselineBytes;
+
+    Line(String operation, String input, double oursNanos, String baseline, double baselineNanos,
+        double oursBytes, double baselineBytes) {
+      this.operation = operation;
+      this.input = input;
+      this.oursNanos = oursNanos;
+      this.baseline = baseline;
+      this.baselineNanos = baselineNanos;
+      this.oursBytes = oursBytes;
+      this.baselineBytes = baselineBytes;
+    }
+
+    /** Baseline time over ours: above 1 means textwire is faster; NaN if either failed. */
+    public double ratio() {
+      return baseline == null ? Double.NaN : baselineNanos / oursNanos;
+    }
+  }
+
+  private final Mode mode;
+  private final List<Part> parts = new ArrayList<>();
+  private double elapsedSeconds;
+
+  private SideBySide(Mode mode) {
+    this.mode = mode;
+  }
+
+  /** Runs the selection for {@code mode} and returns the results, to print or chart. */
+  public static SideBySide run(Mode mode, Listener listener) throws RunnerException {
+    SideBySide sideBySide = new SideBySide(mode);
+    sideBySide.runAll(listener);
+    return sideBySide;
+  }
 
   public static void main(String[] args) throws RunnerException {
     Mode mode = Mode.DEFAULT;
@@ -218,7 +279,36 @@ public final class SideBySide {
           System.exit(2);
       }
     }
-    new SideBySide().run(mode);
+    run(mode, new StderrListener()).printTable(System.out);
+  }
+
+  /** Progress as plain lines on standard error, one per part. */
+  private static final class StderrListener implements Listener {
+    private int partIndex;
+
+    @Override
+    public void planned(int runs, double seconds) {
+      System.err.printf(
+          Locale.ROOT, "SideBySide: %d benchmark runs, about %s; progress below, the table at the end.%n",
+          runs, duration(seconds));
+    }
+
+    @Override
+    public void runStarted(String benchmark, String input) {}
+
+    @Override
+    public void partFinished(String operation, String inputs, int runs, double seconds, int failed) {
+      partIndex++;
+      System.err.printf(
+          Locale.ROOT,
+          "[%d] %-15s %-36s %3d runs, %s%s%n",
+          partIndex,
+          operation,
+          inputs,
+          runs,
+          duration(seconds),
+          failed > 0 ? ", " + failed + " FAILED" : "");
+    }
   }
 
   private static void usage(PrintStream out) {
@@ -226,7 +316,7 @@ public final class SideBySide {
         "usage: java -cp textwire-benchmarks.jar dev.textwire.bench.SideBySide [--quick | --full]\n"
             + "  (default)  ascii, latin1, cjk, emoji, mostly_ascii at 512 chars and corpus en, zh;\n"
             + "             textwire and the strongest baselines; about 2.5 minutes on 2 cores\n"
-            + "  --quick    the same selection with shorter iterations; about a minute and a half\n"
+            + "  --quick    corpus en, ru and zh only, shorter iterations; about a minute\n"
             + "  --full     every benchmark method, every kind at 16/512/65536 chars and every corpus\n"
             + "             file, with the default's short iterations; about 20 minutes");
   }
@@ -238,16 +328,23 @@ public final class SideBySide {
   /** What JMH printed about each benchmark that failed, by {@code Class.method|input}. */
   private final Map<String, String> failures = new LinkedHashMap<>();
 
-  private void run(Mode mode) throws RunnerException {
+  private void runAll(Listener listener) throws RunnerException {
     // Two warm-up iterations even when quick: with one, the JDK's own paths were sometimes measured
     // before the JIT had finished with them, and a baseline looked five times slower than it is.
-    int warmupIterations = 2;
-    int measurementIterations = mode == Mode.QUICK ? 2 : 3;
-    TimeValue iterationTime = TimeValue.milliseconds(mode == Mode.QUICK ? 100 : 200);
+    boolean quick = mode == Mode.QUICK || mode == Mode.SMOKE;
+    int warmupIterations = mode == Mode.SMOKE ? 1 : 2;
+    int measurementIterations = quick ? mode == Mode.SMOKE ? 1 : 2 : 3;
+    TimeValue iterationTime = TimeValue.milliseconds(mode == Mode.SMOKE ? 20 : quick ? 100 : 200);
 
     // The runs: per operation, a synthetic part and a corpus part, each one JMH run.
-    List<Part> parts = new ArrayList<>();
     for (Group group : GROUPS) {
+      if (mode == Mode.SMOKE) {
+        if (group.name.equals("Validate")) {
+          Set<String> methods = new LinkedHashSet<>(List.of(group.rows.get(0).ours, "guava"));
+          parts.add(new Part(group, group.name + "CorpusBenchmark", methods, null, null, List.of("en")));
+        }
+        continue;
+      }
       Set<String> methods = new LinkedHashSet<>();
       for (Row row : group.rows) {
         if (mode == Mode.FULL || row.inShort) {
@@ -257,8 +354,10 @@ public final class SideBySide {
       }
       List<String> kinds = Inputs.SYNTHETIC_KINDS;
       List<String> lengths = mode == Mode.FULL ? List.of("16", "512", "65536") : List.of("512");
-      parts.add(new Part(group, group.name + "Benchmark", methods, kinds, lengths, null));
-      List<String> corpora = mode == Mode.FULL ? FULL_CORPUS : SHORT_CORPUS;
+      if (mode != Mode.QUICK) {
+        parts.add(new Part(group, group.name + "Benchmark", methods, kinds, lengths, null));
+      }
+      List<String> corpora = mode == Mode.FULL ? FULL_CORPUS : mode == Mode.QUICK ? QUICK_CORPUS : SHORT_CORPUS;
       parts.add(new Part(group, group.name + "CorpusBenchmark", methods, null, null, corpora));
     }
 
@@ -267,26 +366,10 @@ public final class SideBySide {
     double perRun =
         0.7 + (warmupIterations + measurementIterations) * iterationTime.convertTo(TimeUnit.MILLISECONDS) / 1e3;
     int totalRuns = parts.stream().mapToInt(Part::runs).sum();
-    System.err.printf(
-        Locale.ROOT,
-        "SideBySide (%s): %d benchmark runs, about %s; progress below, the table at the end.%n",
-        mode.name().toLowerCase(Locale.ROOT),
-        totalRuns,
-        duration(totalRuns * perRun));
+    listener.planned(totalRuns, totalRuns * perRun);
 
     long started = System.nanoTime();
-    int index = 0;
     for (Part part : parts) {
-      index++;
-      System.err.printf(
-          Locale.ROOT,
-          "[%d/%d] %-15s %-36s %3d runs, ~%s ...",
-          index,
-          parts.size(),
-          part.group.operation,
-          part.describeInputs(),
-          part.runs(),
-          duration(part.runs() * perRun));
       long t0 = System.nanoTime();
       ChainedOptionsBuilder options =
           new OptionsBuilder()
@@ -306,7 +389,7 @@ public final class SideBySide {
         options.param("kind", part.kinds.toArray(new String[0]));
         options.param("length", part.lengths.toArray(new String[0]));
       }
-      Capture capture = new Capture();
+      Capture capture = new Capture(listener);
       Collection<RunResult> run;
       try {
         run = new Runner(options.build(), capture).run();
@@ -334,14 +417,10 @@ public final class SideBySide {
           }
         }
       }
-      System.err.printf(
-          Locale.ROOT,
-          " %s%s%n",
-          duration((System.nanoTime() - t0) / 1e9),
-          failed > 0 ? ", " + failed + " FAILED" : "");
+      listener.partFinished(
+          part.group.operation, part.describeInputs(), part.runs(), (System.nanoTime() - t0) / 1e9, failed);
     }
-    double elapsed = (System.nanoTime() - started) / 1e9;
-    printTable(mode, parts, elapsed);
+    elapsedSeconds = (System.nanoTime() - started) / 1e9;
   }
 
   /** One JMH run: one benchmark class, some of its methods, some inputs. */
@@ -400,14 +479,61 @@ public final class SideBySide {
 
   // ---------------------------------------------------------------------------------------------------
 
-  private void printTable(Mode mode, List<Part> parts, double elapsed) {
-    PrintStream out = System.out;
+  /** The table's lines, in the order printed: per operation, per input. */
+  public List<Line> lines() {
+    List<Line> lines = new ArrayList<>();
+    for (Group group : GROUPS) {
+      for (Row row : group.rows) {
+        if (!(mode == Mode.FULL || row.inShort)) {
+          continue;
+        }
+        for (Part part : parts) {
+          if (part.group != group) {
+            continue;
+          }
+          for (String input : part.inputs()) {
+            RunResult ours = results.get(part.benchmarkClass + "." + row.ours + "|" + input);
+            String bestName = null;
+            RunResult best = null;
+            for (Map.Entry<String, String> b : row.baselines(mode).entrySet()) {
+              RunResult r = results.get(part.benchmarkClass + "." + b.getKey() + "|" + input);
+              if (r != null && (best == null || score(r) < score(best))) {
+                best = r;
+                bestName = b.getValue();
+              }
+            }
+            if (ours == null && best == null && !part.methods.contains(row.ours)) {
+              continue; // a row the smoke run leaves out
+            }
+            lines.add(
+                new Line(
+                    row.operation,
+                    input,
+                    ours == null ? Double.NaN : score(ours),
+                    bestName,
+                    best == null ? Double.NaN : score(best),
+                    ours == null ? Double.NaN : alloc(ours),
+                    best == null ? Double.NaN : alloc(best)));
+          }
+        }
+      }
+    }
+    return lines;
+  }
+
+  /** The mode this ran in, as a word. */
+  public String modeName() {
+    return mode.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Prints the table, what it ran on and how to read it, and any failures. */
+  public void printTable(PrintStream out) {
     out.println();
     out.printf(
         Locale.ROOT,
         "textwire side by side (%s run, %s)%n",
-        mode.name().toLowerCase(Locale.ROOT),
-        duration(elapsed));
+        modeName(),
+        duration(elapsedSeconds));
     out.printf(
         Locale.ROOT,
         "JDK %s (%s %s, %s), %d CPUs, forks run with -Xms1g -Xmx1g%n",
@@ -433,41 +559,24 @@ public final class SideBySide {
       "baseline B/op"
     };
     List<String[]> lines = new ArrayList<>();
-    for (Group group : GROUPS) {
-      for (Row row : group.rows) {
-        if (!(mode == Mode.FULL || row.inShort)) {
-          continue;
-        }
-        for (Part part : parts) {
-          if (part.group != group) {
-            continue;
-          }
-          for (String input : part.inputs()) {
-            RunResult ours = results.get(part.benchmarkClass + "." + row.ours + "|" + input);
-            String bestName = null;
-            RunResult best = null;
-            for (Map.Entry<String, String> b : row.baselines(mode).entrySet()) {
-              RunResult r = results.get(part.benchmarkClass + "." + b.getKey() + "|" + input);
-              if (r != null && (best == null || score(r) < score(best))) {
-                best = r;
-                bestName = b.getValue();
-              }
-            }
-            lines.add(
-                new String[] {
-                  row.operation,
-                  input,
-                  ours == null ? "FAILED" : ns(score(ours)),
-                  best == null ? "-" : bestName,
-                  best == null ? "-" : ns(score(best)),
-                  ours == null || best == null ? "-" : String.format(Locale.ROOT, "%.2fx", score(best) / score(ours)),
-                  ours == null ? "-" : bytes(alloc(ours)),
-                  best == null ? "-" : bytes(alloc(best))
-                });
-          }
-        }
+    String operation = null;
+    for (Line line : lines()) {
+      if (operation != null && !operation.equals(line.operation)) {
         lines.add(null); // a blank line between rows of different operations
       }
+      operation = line.operation;
+      boolean oursFailed = Double.isNaN(line.oursNanos);
+      lines.add(
+          new String[] {
+            line.operation,
+            line.input,
+            oursFailed ? "FAILED" : ns(line.oursNanos),
+            line.baseline == null ? "-" : line.baseline,
+            line.baseline == null ? "-" : ns(line.baselineNanos),
+            oursFailed || line.baseline == null ? "-" : String.format(Locale.ROOT, "%.2fx", line.ratio()),
+            oursFailed ? "-" : bytes(line.oursBytes),
+            line.baseline == null ? "-" : bytes(line.baselineBytes)
+          });
     }
 
     int[] widths = new int[header.length];
@@ -599,13 +708,20 @@ public final class SideBySide {
   /** JMH's output, silenced: kept per benchmark, to say why one failed. */
   private static final class Capture implements OutputFormat {
     final Map<String, String> logs = new LinkedHashMap<>();
+    private final Listener listener;
     private String current;
     private final StringBuilder text = new StringBuilder();
+
+    Capture(Listener listener) {
+      this.listener = listener;
+    }
 
     @Override
     public void startBenchmark(BenchmarkParams params) {
       current = key(params);
       text.setLength(0);
+      int bar = current.indexOf('|');
+      listener.runStarted(current.substring(0, bar), current.substring(bar + 1));
     }
 
     @Override

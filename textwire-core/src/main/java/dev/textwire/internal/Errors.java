@@ -9,10 +9,10 @@ public final class Errors {
   /** An unpaired surrogate met while encoding strictly. */
   public static MalformedTextException unpairedSurrogate(String encoding, char surrogate, long charIndex) {
     String which = Character.isHighSurrogate(surrogate) ? "high" : "low";
+    String reason = String.format("unpaired %s surrogate U+%04X", which, (int) surrogate);
     return new MalformedTextException(
-        String.format(
-            "cannot encode %s: unpaired %s surrogate U+%04X at char index %d",
-            encoding, which, (int) surrogate, charIndex),
+        String.format("cannot encode %s: %s at char index %d", encoding, reason, charIndex),
+        reason,
         -1,
         charIndex,
         1,
@@ -49,7 +49,7 @@ public final class Errors {
       message.append(", followed by ");
       appendHex(message, bytes, index + malformedLength, Math.min(end, index + malformedLength + 3));
     }
-    return new MalformedTextException(message.toString(), reportedOffset, -1, malformedLength, truncated);
+    return new MalformedTextException(message.toString(), reason, reportedOffset, -1, malformedLength, truncated);
   }
 
   static void appendHex(StringBuilder out, byte[] bytes, int begin, int end) {
@@ -68,10 +68,10 @@ public final class Errors {
    * encoding strictly.
    */
   public static MalformedTextException unmappable(String encoding, int codePoint, long charIndex, int charCount) {
+    String character = String.format("U+%04X (%s)", codePoint, Character.getName(codePoint));
     return new MalformedTextException(
-        String.format(
-            "cannot encode %s: U+%04X (%s) at char index %d is not in the code page",
-            encoding, codePoint, Character.getName(codePoint), charIndex),
+        String.format("cannot encode %s: %s at char index %d is not in the code page", encoding, character, charIndex),
+        character + " is not in the code page",
         -1,
         charIndex,
         charCount,

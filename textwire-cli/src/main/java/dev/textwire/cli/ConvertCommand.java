@@ -1,0 +1,254 @@
+package dev.textwire.cli;
+
+import dev.textwire.MalformedTextException;
+import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(
+    name = "convert",
+    mixinStandardHelpOptions = true,
+    usageHelpAutoWidth = true,
+    description = {
+      "Converts text from one encoding to another, streaming, in bounded memory.",
+      "Strict by default: at the first byte sequence that is not well-formed in the input encoding, or the",
+      "first character the output encoding cannot hold, it stops, says where (as validate does) and fails.",
+      "An output file is then left as it was (the new text goes to a temporary file beside it, renamed",
+      "into place only on success); on standard output, everything before the error has been written and",
+      "is correct, and the exit status says the output is incomplete.",
+      "With --replace, each ill-formed sequence becomes U+FFFD (one per maximal subpart) and each",
+      "character the output cannot hold becomes the output's substitute ('?' in Latin-1, 0x3F in EBCDIC).",
+      "UTF-16LE and UTF-16BE go through the JDK; a byte order mark is passed through as U+FEFF.",
+    },
+    exitCodeListHeading = "%nExit status:%n",
+    exitCodeList = {
+      "0:converted",
+      "1:the input is not well-formed, or holds a character the output cannot",
+      "2:a usage error, or a file that could not be read or written"
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  textwire convert --from latin-1 --to utf-8 old.txt new.txt",
+      "  textwire convert --from utf-8 --to ebcdic-500 report.txt > report.ebc",
+      "  textwire convert --from modified-utf-8 --to utf-8 --replace dump.bin dump.txt",
+      "  cat data.txt | textwire convert --from utf-8 --to utf-16le - data.utf16",
+    })
+final class ConvertCommand implements Callable<Integer> {
+  private static final int CHUNK_BYTES = Validation.CHUNK_BYTES;
+  private static final int BUFFER_BYTES = 64 << 10;
+
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = {"-f", "--from"},
+      required = true,
+      paramLabel = "ENCODING",
+      converter = Encoding.Converter.class,
+      completionCandidates = Encoding.Names.class,
+      description = "The input's encoding: ${COMPLETION-CANDIDATES}.")
+  Encoding from;
+
+  @Option(
+      names = {"-t", "--to"},
+      required = true,
+      paramLabel = "ENCODING",
+      converter = Encoding.Converter.class,
+      description = "The output's encoding, from the same list.")
+  Encoding to;
+
+  @Option(
+      names = {"-r", "--replace"},
+      description = "Replace what cannot be read or written instead of stopping.")
+  boolean replace;
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "IN", description = "Input file; - or none for standard input.")
+  String in = Input.STDIN;
+
+  @Parameters(index = "1", arity = "0..1", paramLabel = "OUT", description = "Output file; - or none for standard output.")
+  String out = "-";
+
+  @Override
+  public Integer call() throws UserError {
+    PrintWriter err = spec.commandLine().getErr();
+    boolean toStdout = out.equals("-");
+    Path target = toStdout ? null : Paths.get(out);
+    if (target != null && Files.isDirectory(target)) {
+      throw new UserError(out + ": is a directory");
+    }
+    try (Input input = Input.open(in)) {
+      Path temporary = null;
+      OutputStream sink;
+      if (toStdout) {
+        // Flushed, not closed: standard output stays open for whatever prints after.
+        sink = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), BUFFER_BYTES) {
+          @Override
+          public void close() throws IOException {
+            flush();
+          }
+        };
+      } else {
+        temporary = createTemporary(target);
+        sink = new BufferedOutputStream(Files.newOutputStream(temporary), BUFFER_BYTES);
+      }
+      boolean done = false;
+      try {
+        String error;
+        try (OutputStream s = sink) {
+          error = new Conversion(input, from.decoder(), to, replace, s).run();
+        }
+        if (error != null) {
+          err.println(error);
+          if (toStdout) {
+            err.println("textwire convert: stopped there; the output is incomplete.");
+          } else {
+            err.println("textwire convert: nothing written to " + out + ".");
+          }
+          return 1;
+        }
+        if (temporary != null) {
+          moveIntoPlace(temporary, target);
+        }
+        done = true;
+        return 0;
+      } finally {
+        if (temporary != null && !done) {
+          Files.deleteIfExists(temporary);
+        }
+      }
+    } catch (IOException e) {
+      throw new UserError(describe(e));
+    }
+  }
+
+  private static Path createTemporary(Path target) throws UserError {
+    Path dir = target.toAbsolutePath().getParent();
+    try {
+      return Files.createTempFile(dir, "." + target.getFileName() + ".", ".textwire-partial");
+    } catch (NoSuchFileException e) {
+      throw new UserError(target + ": no such directory: " + dir);
+    } catch (AccessDeniedException e) {
+      throw new UserError(target + ": permission denied");
+    } catch (IOException e) {
+      throw new UserError(target + ": cannot write: " + e.getMessage());
+    }
+  }
+
+  private static void moveIntoPlace(Path temporary, Path target) throws IOException {
+    try {
+      Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+      Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  private static String describe(IOException e) {
+    return e.getMessage() == null ? e.toString() : e.getMessage();
+  }
+
+  /** One input converted to one output; returns the error to print, or null when it all went through. */
+  static final class Conversion {
+    private final Input input;
+    private final InputDecoder decoder;
+    private final Encoding target;
+    private final OutputEncoder encoder;
+    private final OutputEncoder replacer;
+    private final boolean replace;
+    private final OutputStream out;
+    private byte[] encoded = new byte[0];
+
+    Conversion(Input input, InputDecoder decoder, Encoding target, boolean replace, OutputStream out) {
+      this.input = input;
+      this.decoder = decoder;
+      this.target = target;
+      this.encoder = target.encoder(replace);
+      this.replacer = target.encoder(true);
+      this.replace = replace;
+      this.out = out;
+    }
+
+    String run() throws IOException {
+      InputWindow window = new InputWindow(input.stream, CHUNK_BYTES);
+      Positions positions = new Positions();
+      try (Progress progress = Progress.forBytes("convert", input.byteCount)) {
+        while (!window.endOfInput) {
+          progress.step(window.fill());
+          byte[] bytes = window.buffer;
+          while (window.start < window.end) {
+            int start = window.start;
+            int valid = decoder.validUpTo(bytes, start, window.end);
+            if (valid > start) {
+              String text = decoder.decode(bytes, start, valid);
+              try {
+                write(encoder, text, 0, text.length());
+              } catch (MalformedTextException e) {
+                int charIndex = (int) e.charIndex();
+                write(encoder, text, 0, charIndex); // everything before the error is correct output
+                positions.advance(text, 0, charIndex);
+                long offset = window.offsetOf(start) + decoder.byteCount(text, charIndex);
+                return String.format(
+                    Locale.ROOT,
+                    "%s:%d:%d: byte offset %d: cannot write %s: %s",
+                    input.displayName,
+                    positions.line(),
+                    positions.column(),
+                    offset,
+                    target.displayName(),
+                    e.reason());
+              }
+              positions.advance(text, 0, text.length());
+            }
+            window.start = valid;
+            if (valid == window.end) {
+              break;
+            }
+            Problem problem = decoder.problemAt(bytes, valid, window.end, window.endOfInput);
+            if (problem == null) {
+              break; // a sequence the next read may complete
+            }
+            if (!replace) {
+              return String.format(
+                      Locale.ROOT,
+                      "%s:%d:%d: byte offset %d: %s (bytes %s)%n    | %s",
+                      input.displayName,
+                      positions.line(),
+                      positions.column(),
+                      window.offsetOf(valid),
+                      problem.reason(),
+                      Excerpt.hex(bytes, valid, valid + problem.byteCount()),
+                      Excerpt.around(decoder, window, valid, problem.byteCount()));
+            }
+            write(replacer, "\uFFFD", 0, 1);
+            positions.advanceOne();
+            window.start = valid + problem.byteCount();
+          }
+        }
+      }
+      return null;
+    }
+
+    private void write(OutputEncoder encoder, String text, int from, int to) throws IOException {
+      int room = encoder.maxBytesPerChar() * (to - from);
+      if (encoded.length < room) {
+        encoded = new byte[Math.max(room, 2 * encoded.length)];
+      }
+      int n = encoder.encode(text, from, to, encoded);
+      out.write(encoded, 0, n);
+    }
+  }
+}

@@ -1,0 +1,115 @@
+package dev.textwire.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A short excerpt of the text around an ill-formed sequence, on one line: up to {@link #CONTEXT_CHARS}
+ * characters before it on the same line, the bad bytes as {@code \xE0\x80}, and up to as many after it,
+ * up to the end of the line. Control characters are escaped, so the excerpt never moves the cursor or
+ * breaks the line; further bad bytes after the first are escaped too.
+ */
+final class Excerpt {
+  static final int CONTEXT_CHARS = 32;
+  /** Bytes looked at on each side: enough for {@link #CONTEXT_CHARS} characters of 4 bytes. */
+  private static final int CONTEXT_BYTES = CONTEXT_CHARS * 4;
+  /** The token that stands for a line break; the excerpt stops there. */
+  private static final String LINE_BREAK = "\n";
+
+  private Excerpt() {}
+
+  /**
+   * @param window the input, with its look-behind
+   * @param at index of the first bad byte in {@code window.buffer}
+   * @param badByteCount how many bad bytes
+   */
+  static String around(InputDecoder decoder, InputWindow window, int at, int badByteCount) {
+    byte[] bytes = window.buffer;
+    int from = Math.max(0, at - CONTEXT_BYTES);
+    from = decoder.charStartAtOrAfter(bytes, from, at, window.offsetOf(from));
+    List<String> before = tokens(decoder, bytes, from, at, true);
+    int lineStart = before.lastIndexOf(LINE_BREAK) + 1;
+    before = before.subList(lineStart, before.size());
+
+    int afterStart = at + badByteCount;
+    int afterEnd = Math.min(window.end, afterStart + CONTEXT_BYTES);
+    List<String> after = tokens(decoder, bytes, afterStart, afterEnd, afterEnd == window.end && window.endOfInput);
+    int lineEnd = after.indexOf(LINE_BREAK);
+    after = after.subList(0, lineEnd < 0 ? after.size() : lineEnd);
+
+    StringBuilder out = new StringBuilder();
+    if (before.size() > CONTEXT_CHARS) {
+      out.append("...");
+      before = before.subList(before.size() - CONTEXT_CHARS, before.size());
+    }
+    before.forEach(out::append);
+    for (int i = at; i < at + badByteCount; i++) {
+      out.append(byteEscape(bytes[i]));
+    }
+    after.subList(0, Math.min(CONTEXT_CHARS, after.size())).forEach(out::append);
+    if (after.size() > CONTEXT_CHARS) {
+      out.append("...");
+    }
+    return out.toString();
+  }
+
+  /**
+   * One printable token per character of {@code bytes[from, to)}: the character, an escape for a control
+   * character or a bad byte, or {@link #LINE_BREAK}. A sequence cut short at {@code to} is bad bytes when
+   * {@code toIsBoundary} (the bad sequence being shown starts there, or the input ends there), and left
+   * out otherwise (the excerpt's own limit cut it).
+   */
+  private static List<String> tokens(InputDecoder decoder, byte[] bytes, int from, int to, boolean toIsBoundary) {
+    List<String> tokens = new ArrayList<>();
+    int i = from;
+    while (i < to) {
+      int valid = decoder.validUpTo(bytes, i, to);
+      String text = decoder.decode(bytes, i, valid);
+      for (int k = 0; k < text.length(); k += Character.charCount(text.codePointAt(k))) {
+        tokens.add(printable(text, k));
+      }
+      if (valid == to) {
+        break;
+      }
+      Problem problem = decoder.problemAt(bytes, valid, to, toIsBoundary);
+      if (problem == null) {
+        break;
+      }
+      for (int k = valid; k < valid + problem.byteCount(); k++) {
+        tokens.add(byteEscape(bytes[k]));
+      }
+      i = valid + problem.byteCount();
+    }
+    return tokens;
+  }
+
+  private static String printable(String text, int index) {
+    int c = text.codePointAt(index);
+    if (c == '\n' || c == '\r') {
+      return LINE_BREAK;
+    } else if (c == '\t') {
+      return "\\t";
+    } else if (c < 0x20 || (c >= 0x7F && c < 0xA0)) {
+      return String.format("\\x%02X", c);
+    } else if (Character.isSurrogate((char) c) && c <= 0xFFFF) {
+      return String.format("\\u%04X", c); // unpaired, as modified UTF-8 allows; would print as '?'
+    }
+    return new String(Character.toChars(c));
+  }
+
+  private static String byteEscape(byte b) {
+    return String.format("\\x%02X", b & 0xFF);
+  }
+
+  /** The bytes as {@code E0 80}. */
+  static String hex(byte[] bytes, int from, int to) {
+    StringBuilder out = new StringBuilder();
+    for (int i = from; i < to; i++) {
+      if (i > from) {
+        out.append(' ');
+      }
+      out.append(String.format("%02X", bytes[i] & 0xFF));
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,38 @@
+package dev.textwire.cli;
+
+/**
+ * The reading side of an {@link Encoding}, in the shape a streaming command needs: find where the
+ * well-formed bytes end, say what is wrong there (or that more input is needed), and decode the
+ * well-formed part. All indices are array indices into the caller's buffer.
+ */
+interface InputDecoder {
+  /** Index after the longest well-formed prefix of {@code bytes[from, to)}. */
+  int validUpTo(byte[] bytes, int from, int to);
+
+  /**
+   * What is wrong at {@code bytes[at]}, where {@link #validUpTo} stopped; {@code null} when the bytes from
+   * {@code at} to {@code to} are the start of a sequence that the next input could complete (never at the
+   * end of the input).
+   */
+  Problem problemAt(byte[] bytes, int at, int to, boolean endOfInput);
+
+  /** Decodes {@code bytes[from, to)}, which {@link #validUpTo} said is well-formed. */
+  String decode(byte[] bytes, int from, int to);
+
+  /** Bytes that {@code text[0, charEnd)} took in this encoding, where {@code text} came from {@link #decode}. */
+  long byteCount(String text, int charEnd);
+
+  /**
+   * The first index at or after {@code index} where a character can start, given the stream offset of
+   * {@code bytes[index]}: for showing context from the middle of a buffer.
+   */
+  int charStartAtOrAfter(byte[] bytes, int index, int to, long streamOffset);
+
+  /**
+   * True for UTF-8: a line feed is the byte {@code 0A} and every byte that is not a continuation byte
+   * ({@code 10xxxxxx}) starts a code point, so {@link Positions#advanceUtf8} can count lines and columns
+   * on the bytes without decoding them. (Not CESU-8 or modified UTF-8, where a supplementary character
+   * is two 3-byte sequences.)
+   */
+  boolean positionsFromBytes();
+}

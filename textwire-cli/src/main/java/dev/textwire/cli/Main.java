@@ -1,0 +1,97 @@
+package dev.textwire.cli;
+
+import java.io.FileOutputStream;
+import java.io.FileDescriptor;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code textwire} command: its subcommands, help and exit statuses. Run through {@code ./textwire}. */
+@Command(
+    name = "textwire",
+    mixinStandardHelpOptions = true,
+    versionProvider = Main.Version.class,
+    usageHelpAutoWidth = true,
+    description = {
+      "Text between strings and wire bytes: check, convert and measure text files, and benchmark textwire",
+      "against the JDK and its peers."
+    },
+    subcommands = {
+      ValidateCommand.class,
+      ConvertCommand.class,
+      StatsCommand.class,
+      BenchCommand.class,
+      CommandLine.HelpCommand.class
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  textwire validate data.txt             is it UTF-8, and where not?",
+      "  textwire convert --from latin-1 --to utf-8 old.txt new.txt",
+      "  textwire stats corpus/*.txt",
+      "  textwire bench --quick                 textwire beside the JDK and its peers, in about a minute",
+      "  textwire <command> --help              each command's options, with examples",
+    })
+public final class Main implements java.util.concurrent.Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    // No command: say what there is rather than nothing.
+    spec.commandLine().getErr().println("textwire: a command is needed.");
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return 2;
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  /** Runs one command line and returns its exit status. Output is UTF-8, whatever the locale says. */
+  static int run(String... args) {
+    PrintWriter out =
+        new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), true);
+    PrintWriter err =
+        new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.err), StandardCharsets.UTF_8), true);
+    CommandLine commandLine = new CommandLine(new Main());
+    commandLine.setOut(out);
+    commandLine.setErr(err);
+    commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+    commandLine.setParameterExceptionHandler(Main::usageError);
+    commandLine.setExecutionExceptionHandler(
+        (e, cmd, parseResult) -> {
+          if (e instanceof UserError) {
+            cmd.getErr().println("textwire " + cmd.getCommandName() + ": " + e.getMessage());
+            return 2;
+          }
+          throw e;
+        });
+    int status = commandLine.execute(args);
+    out.flush();
+    err.flush();
+    return status;
+  }
+
+  /** A usage error: the message and where to read more, without the whole help text. */
+  private static int usageError(CommandLine.ParameterException e, String[] args) {
+    CommandLine cmd = e.getCommandLine();
+    PrintWriter err = cmd.getErr();
+    String name = cmd.getCommandSpec().qualifiedName(" ");
+    err.println(name + ": " + e.getMessage());
+    CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+    err.println("Try '" + name + " --help' for more.");
+    return 2;
+  }
+
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String version = Main.class.getPackage().getImplementationVersion();
+      return new String[] {
+        "textwire " + (version == null ? "0.1.0-SNAPSHOT" : version),
+        "JVM: ${java.version} (${java.vendor} ${java.vm.name} ${java.vm.version})"
+      };
+    }
+  }
+}
