@@ -18,13 +18,19 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     usageHelpAutoWidth = true,
+    usageHelpWidth = 100,
+    parameterListHeading = "%nArguments:%n",
+    optionListHeading = "%nOptions:%n",
     description = {
-      "Runs textwire side by side with the JDK (getBytes, new String, CharsetEncoder/Decoder) and its peers",
-      "(protobuf, Netty, Guava, Okio) on the corpus shipped with it: encode, encoded length, decode and",
-      "validate. JMH runs underneath, each benchmark in its own JVM, with its allocation profiler.",
-      "Prints one table: our ns/op, the fastest baseline's, their ratio (above 1: textwire is faster) and",
-      "the bytes each allocates per operation. A short run on a busy machine gives indicative figures;",
-      "docs/BENCHMARKS.md has longer runs, with their commands.",
+      "Benchmarks textwire beside the JDK and its peers on the corpus shipped with it.",
+      "",
+      "Encode, encoded length, decode and validate, against getBytes, new String, CharsetEncoder/Decoder"
+          + " and the peers (protobuf, Netty, Guava, Okio). JMH runs underneath, each benchmark in its own"
+          + " JVM, with its allocation profiler. Prints one table: our ns/op, the fastest baseline's, their"
+          + " ratio (above 1: textwire is faster) and the bytes each allocates per operation.",
+      "",
+      "A short run on a busy machine gives indicative figures; docs/BENCHMARKS.md has longer runs, with"
+          + " their commands.",
     },
     footerHeading = "%nExamples:%n",
     footer = {

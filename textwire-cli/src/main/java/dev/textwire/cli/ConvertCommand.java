@@ -25,15 +25,21 @@ import picocli.CommandLine.Spec;
     name = "convert",
     mixinStandardHelpOptions = true,
     usageHelpAutoWidth = true,
+    usageHelpWidth = 100,
+    parameterListHeading = "%nArguments:%n",
+    optionListHeading = "%nOptions:%n",
     description = {
       "Converts text from one encoding to another, streaming, in bounded memory.",
-      "Strict by default: at the first byte sequence that is not well-formed in the input encoding, or the",
-      "first character the output encoding cannot hold, it stops, says where (as validate does) and fails.",
-      "An output file is then left as it was (the new text goes to a temporary file beside it, renamed",
-      "into place only on success); on standard output, everything before the error has been written and",
-      "is correct, and the exit status says the output is incomplete.",
-      "With --replace, each ill-formed sequence becomes U+FFFD (one per maximal subpart) and each",
-      "character the output cannot hold becomes the output's substitute ('?' in Latin-1, 0x3F in EBCDIC).",
+      "",
+      "Strict by default: at the first byte sequence that is not well-formed in the input encoding, or the"
+          + " first character the output encoding cannot hold, it stops, says where (as validate does) and"
+          + " fails. An output file is then left as it was: the new text goes to a temporary file beside"
+          + " it, renamed into place only on success. On standard output, everything before the error has"
+          + " been written and is correct, and the exit status says the output is incomplete.",
+      "",
+      "With --replace, each ill-formed sequence becomes U+FFFD (one per maximal subpart) and each character"
+          + " the output cannot hold becomes the output's substitute ('?' in Latin-1, 3F in EBCDIC).",
+      "",
       "UTF-16LE and UTF-16BE go through the JDK; a byte order mark is passed through as U+FEFF.",
     },
     exitCodeListHeading = "%nExit status:%n",
@@ -222,16 +228,18 @@ final class ConvertCommand implements Callable<Integer> {
               break; // a sequence the next read may complete
             }
             if (!replace) {
+              String[] excerpt = Excerpt.around(decoder, window, valid, problem.byteCount());
               return String.format(
-                      Locale.ROOT,
-                      "%s:%d:%d: byte offset %d: %s (bytes %s)%n    | %s",
-                      input.displayName,
-                      positions.line(),
-                      positions.column(),
-                      window.offsetOf(valid),
-                      problem.reason(),
-                      Excerpt.hex(bytes, valid, valid + problem.byteCount()),
-                      Excerpt.around(decoder, window, valid, problem.byteCount()));
+                  Locale.ROOT,
+                  "%s:%d:%d: byte offset %d: %s (bytes %s)%n    | %s%n    | %s",
+                  input.displayName,
+                  positions.line(),
+                  positions.column(),
+                  window.offsetOf(valid),
+                  problem.reason(),
+                  Excerpt.hex(bytes, valid, valid + problem.byteCount()),
+                  excerpt[0],
+                  excerpt[1]);
             }
             write(replacer, "\uFFFD", 0, 1);
             positions.advanceOne();

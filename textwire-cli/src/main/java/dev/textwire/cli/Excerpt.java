@@ -6,8 +6,11 @@ import java.util.List;
 /**
  * A short excerpt of the text around an ill-formed sequence, on one line: up to {@link #CONTEXT_CHARS}
  * characters before it on the same line, the bad bytes as {@code \xE0\x80}, and up to as many after it,
- * up to the end of the line. Control characters are escaped, so the excerpt never moves the cursor or
- * breaks the line; further bad bytes after the first are escaped too.
+ * up to the end of the line; and under it a line of carets under the bad bytes. Control characters are
+ * escaped, so the excerpt never moves the cursor or breaks the line; other bad bytes nearby are escaped
+ * too, and the carets say which ones this error is about. The carets count East Asian wide characters
+ * as two columns and combining marks as none, as terminals draw them; right-to-left text will still
+ * put them in the wrong place.
  */
 final class Excerpt {
   static final int CONTEXT_CHARS = 32;
@@ -23,7 +26,7 @@ final class Excerpt {
    * @param at index of the first bad byte in {@code window.buffer}
    * @param badByteCount how many bad bytes
    */
-  static String around(InputDecoder decoder, InputWindow window, int at, int badByteCount) {
+  static String[] around(InputDecoder decoder, InputWindow window, int at, int badByteCount) {
     byte[] bytes = window.buffer;
     int from = Math.max(0, at - CONTEXT_BYTES);
     from = decoder.charStartAtOrAfter(bytes, from, at, window.offsetOf(from));
@@ -43,14 +46,49 @@ final class Excerpt {
       before = before.subList(before.size() - CONTEXT_CHARS, before.size());
     }
     before.forEach(out::append);
+    int caretColumn = displayWidth(out);
     for (int i = at; i < at + badByteCount; i++) {
       out.append(byteEscape(bytes[i]));
     }
+    String carets = " ".repeat(caretColumn) + "^".repeat(4 * badByteCount);
     after.subList(0, Math.min(CONTEXT_CHARS, after.size())).forEach(out::append);
     if (after.size() > CONTEXT_CHARS) {
       out.append("...");
     }
-    return out.toString();
+    return new String[] {out.toString(), carets};
+  }
+
+  /** Columns a terminal takes to draw {@code text}. */
+  static int displayWidth(CharSequence text) {
+    int width = 0;
+    for (int i = 0; i < text.length(); ) {
+      int c = Character.codePointAt(text, i);
+      i += Character.charCount(c);
+      int type = Character.getType(c);
+      if (type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK || type == Character.FORMAT) {
+        continue;
+      }
+      width += isWide(c) ? 2 : 1;
+    }
+    return width;
+  }
+
+  /** East Asian Wide and Fullwidth, by block (close to wcwidth, without its tables). */
+  private static boolean isWide(int c) {
+    return (c >= 0x1100 && c <= 0x115F)
+        || (c >= 0x2E80 && c <= 0x303E)
+        || (c >= 0x3041 && c <= 0x33FF)
+        || (c >= 0x3400 && c <= 0x4DBF)
+        || (c >= 0x4E00 && c <= 0x9FFF)
+        || (c >= 0xA000 && c <= 0xA4CF)
+        || (c >= 0xAC00 && c <= 0xD7A3)
+        || (c >= 0xF900 && c <= 0xFAFF)
+        || (c >= 0xFE30 && c <= 0xFE4F)
+        || (c >= 0xFF00 && c <= 0xFF60)
+        || (c >= 0xFFE0 && c <= 0xFFE6)
+        || (c >= 0x1F300 && c <= 0x1F64F)
+        || (c >= 0x1F900 && c <= 0x1F9FF)
+        || (c >= 0x20000 && c <= 0x3FFFD);
   }
 
   /**

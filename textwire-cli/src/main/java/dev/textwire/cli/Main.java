@@ -5,6 +5,7 @@ import java.io.FileDescriptor;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,9 +15,9 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = Main.Version.class,
     usageHelpAutoWidth = true,
+    usageHelpWidth = 100,
     description = {
-      "Text between strings and wire bytes: check, convert and measure text files, and benchmark textwire",
-      "against the JDK and its peers."
+      "Check, convert and measure text files, and benchmark textwire against the JDK and its peers.",
     },
     subcommands = {
       ValidateCommand.class,
@@ -78,7 +79,14 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
     CommandLine cmd = e.getCommandLine();
     PrintWriter err = cmd.getErr();
     String name = cmd.getCommandSpec().qualifiedName(" ");
-    err.println(name + ": " + e.getMessage());
+    String message = e.getMessage();
+    if (e instanceof CommandLine.UnmatchedArgumentException && cmd.getParent() == null) {
+      List<String> unmatched = ((CommandLine.UnmatchedArgumentException) e).getUnmatched();
+      if (!unmatched.isEmpty() && !unmatched.get(0).startsWith("-")) {
+        message = "unknown command '" + unmatched.get(0) + "'";
+      }
+    }
+    err.println(name + ": " + message);
     CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
     err.println("Try '" + name + " --help' for more.");
     return 2;

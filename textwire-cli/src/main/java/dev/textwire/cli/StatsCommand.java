@@ -14,12 +14,17 @@ import picocli.CommandLine.Spec;
     name = "stats",
     mixinStandardHelpOptions = true,
     usageHelpAutoWidth = true,
+    usageHelpWidth = 100,
+    parameterListHeading = "%nArguments:%n",
+    optionListHeading = "%nOptions:%n",
     description = {
-      "Measures UTF-8 files: bytes, chars (UTF-16 code units, what String.length() would say), code points,",
-      "lines, how many characters take 1, 2, 3 and 4 bytes, the ill-formed sequences (each one U+FFFD when",
-      "decoded with replacement) and how fast the file was read and counted.",
-      "Lines are counted as an editor shows them: every line feed ends one, and a last line without a line",
-      "feed counts too (wc -l counts only the line feeds).",
+      "Measures UTF-8 files: bytes, chars, code points, lines, characters by length, invalid sequences.",
+      "",
+      "Chars are UTF-16 code units, what String.length() would say after decoding. The characters of 1,"
+          + " 2, 3 and 4 bytes are counted apart; each ill-formed sequence counts as one invalid sequence"
+          + " (one U+FFFD when decoded with replacement). Lines are counted as an editor shows them: every"
+          + " line feed ends one, and a last line without a line feed counts too (wc -l counts only the"
+          + " line feeds). Throughput is the bytes over the time to read and count them.",
     },
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {"0:every file was read (valid or not)", "2:a usage error, or a file that could not be read"},

@@ -14,12 +14,21 @@ import picocli.CommandLine.Spec;
     name = "validate",
     mixinStandardHelpOptions = true,
     usageHelpAutoWidth = true,
+    usageHelpWidth = 100,
+    parameterListHeading = "%nArguments:%n",
+    optionListHeading = "%nOptions:%n",
     description = {
       "Checks that files are well-formed text in an encoding (UTF-8 unless told otherwise).",
-      "Prints '<file>: OK' per valid file; for an invalid one, the first error (every error with --all) as",
+      "",
+      "Prints '<file>: OK' for each valid file. For an invalid one it prints the first error (every error"
+          + " with --all) as",
       "  <file>:<line>:<column>: byte offset <n>: <what is wrong> (bytes <hex>)",
-      "followed by an excerpt of the line with the bad bytes as \\xNN. Lines end at each line feed (LF or",
-      "CRLF); columns count characters from 1. Reads in bounded memory, whatever the size.",
+      "and under it an excerpt of the line, with the bad bytes as \\xNN. A line ends at each line feed (LF"
+          + " or CRLF); columns count characters (code points) from 1. Ill-formed means what Unicode says:"
+          + " no overlongs, no surrogates, nothing above U+10FFFF, one error per maximal subpart.",
+      "",
+      "Memory stays small whatever the file's size. A large UTF-8 file is checked by several threads, each"
+          + " on a part; errors are then reported in order by one.",
     },
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {

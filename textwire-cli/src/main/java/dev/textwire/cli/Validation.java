@@ -95,6 +95,8 @@ final class Validation {
         window.offsetOf(at),
         problem.reason(),
         Excerpt.hex(window.buffer, at, at + problem.byteCount()));
-    out.println("    | " + Excerpt.around(decoder, window, at, problem.byteCount()));
+    String[] excerpt = Excerpt.around(decoder, window, at, problem.byteCount());
+    out.println("    | " + excerpt[0]);
+    out.println("    | " + excerpt[1]);
   }
 }
