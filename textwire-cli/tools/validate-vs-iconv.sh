@@ -30,8 +30,10 @@ cat "$valid" "$invalid" > /dev/null
 
 "$root/textwire" --version > /dev/null # builds the tool first if needed, outside the timing
 
-names=("textwire validate" "textwire validate -j 1" "iconv -f UTF-8 -t UTF-8")
-commands=("$root/textwire validate" "$root/textwire validate -j 1" "iconv -f UTF-8 -t UTF-8 -o /dev/null")
+# "-j 1" is one thread; "- <" reads standard input, which also counts lines as it goes (a file is only
+# counted again at an error).
+names=("textwire validate" "textwire validate -j 1" "textwire validate - <" "iconv -f UTF-8 -t UTF-8")
+commands=("$root/textwire validate" "$root/textwire validate -j 1" "STDIN $root/textwire validate -" "iconv -f UTF-8 -t UTF-8 -o /dev/null")
 if command -v isutf8 > /dev/null; then
   names+=("isutf8"); commands+=("isutf8")
 fi
@@ -41,7 +43,11 @@ for file in "$valid" "$invalid"; do
   for ((round = 1; round <= rounds; round++)); do
     for i in "${!commands[@]}"; do
       start=$(date +%s.%N)
-      ${commands[$i]} "$file" > /dev/null 2>&1 || true
+      if [[ ${commands[$i]} == STDIN* ]]; then
+        ${commands[$i]#STDIN } < "$file" > /dev/null 2>&1 || true
+      else
+        ${commands[$i]} "$file" > /dev/null 2>&1 || true
+      fi
       end=$(date +%s.%N)
       t=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')
       times["$file|$i"]+="$t "

@@ -35,12 +35,13 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  * java -cp textwire-benchmarks/target/textwire-benchmarks.jar dev.textwire.bench.SideBySide [--quick | --full]
  * </pre>
  *
- * (The {@code ./bench} script at the repository root does both.)
+ * ({@code ./textwire bench} at the repository root does both, with a progress bar and an optional chart;
+ * it calls {@link #run} and {@link #printTable} directly.)
  *
  * <p>Default: every synthetic kind at 512 chars and the corpus files en and zh; textwire and the strongest
  * baselines of each operation; one fork per benchmark, 2 x 200 ms warmup and 3 x 200 ms measurement
- * (about 2.5 minutes on 2 cores). {@code --quick} runs the same selection with shorter iterations (2 x 100
- * ms warmup, 2 x 100 ms measurement; about a minute and a half). {@code --full} runs every benchmark method
+ * (about 2.5 minutes on 2 cores). {@code --quick} runs the corpus files en, ru and zh only, with shorter
+ * iterations (2 x 100 ms warmup, 2 x 100 ms measurement; about a minute). {@code --full} runs every benchmark method
  * on every input (all kinds at 16, 512 and 65536 chars, all corpus files) with the default's short
  * iterations (about 20 minutes). For numbers worth quoting, run the benchmark classes
  * themselves with their defaults: see {@link BenchBase}.
