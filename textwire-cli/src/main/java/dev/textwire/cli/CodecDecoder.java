@@ -2,6 +2,7 @@ package dev.textwire.cli;
 
 import dev.textwire.MalformedTextException;
 import dev.textwire.TextCodec;
+import dev.textwire.TextCodecs;
 
 /** {@link InputDecoder} over one of the core's strict codecs. */
 final class CodecDecoder implements InputDecoder {
@@ -44,6 +45,18 @@ final class CodecDecoder implements InputDecoder {
       return new Problem(e.malformedLength(), e.reason());
     }
     throw new IllegalStateException(codec.name() + ": no error at " + at + " where validUpTo stopped");
+  }
+
+  @Override
+  public int completeUpTo(byte[] bytes, int from, int valid) {
+    // ED A0..AF xx: a high surrogate, in the one encoding where it may stand alone.
+    if (codec == TextCodecs.MODIFIED_UTF_8
+        && valid - from >= 3
+        && bytes[valid - 3] == (byte) 0xED
+        && (bytes[valid - 2] & 0xF0) == 0xA0) {
+      return valid - 3;
+    }
+    return valid;
   }
 
   @Override

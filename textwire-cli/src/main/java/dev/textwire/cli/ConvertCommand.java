@@ -8,11 +8,15 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -34,8 +38,9 @@ import picocli.CommandLine.Spec;
       "Strict by default: at the first byte sequence that is not well-formed in the input encoding, or the"
           + " first character the output encoding cannot hold, it stops, says where (as validate does) and"
           + " fails. An output file is then left as it was: the new text goes to a temporary file beside"
-          + " it, renamed into place only on success. On standard output, everything before the error has"
-          + " been written and is correct, and the exit status says the output is incomplete.",
+          + " it, renamed into place only on success (keeping the old file's permissions). On standard"
+          + " output, a pipe or a device, everything before the error has been written and is correct, and"
+          + " the exit status says the output is incomplete.",
       "",
       "With --replace, each ill-formed sequence becomes U+FFFD (one per maximal subpart) and each character"
           + " the output cannot hold becomes the output's substitute ('?' in Latin-1, 3F in EBCDIC).",
@@ -92,15 +97,17 @@ final class ConvertCommand implements Callable<Integer> {
   @Override
   public Integer call() throws UserError {
     PrintWriter err = spec.commandLine().getErr();
-    boolean toStdout = out.equals("-");
-    Path target = toStdout ? null : Paths.get(out);
+    Path target = out.equals("-") ? null : Paths.get(out);
     if (target != null && Files.isDirectory(target)) {
       throw new UserError(out + ": is a directory");
     }
+    // A regular file (new or not) gets the whole output or nothing. Standard output, a pipe or a device
+    // (/dev/null, a FIFO) can only be written as it goes, and cannot be taken back.
+    boolean streaming = target == null || (Files.exists(target) && !Files.isRegularFile(target));
     try (Input input = Input.open(in)) {
       Path temporary = null;
       OutputStream sink;
-      if (toStdout) {
+      if (target == null) {
         // Flushed, not closed: standard output stays open for whatever prints after.
         sink = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), BUFFER_BYTES) {
           @Override
@@ -108,7 +115,10 @@ final class ConvertCommand implements Callable<Integer> {
             flush();
           }
         };
+      } else if (streaming) {
+        sink = new BufferedOutputStream(new FileOutputStream(target.toFile()), BUFFER_BYTES);
       } else {
+        target = Files.exists(target) ? target.toRealPath() : target; // through a link: keep the link
         temporary = createTemporary(target);
         sink = new BufferedOutputStream(Files.newOutputStream(temporary), BUFFER_BYTES);
       }
@@ -120,7 +130,7 @@ final class ConvertCommand implements Callable<Integer> {
         }
         if (error != null) {
           err.println(error);
-          if (toStdout) {
+          if (streaming) {
             err.println("textwire convert: stopped there; the output is incomplete.");
           } else {
             err.println("textwire convert: nothing written to " + out + ".");
@@ -142,23 +152,44 @@ final class ConvertCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * A new, empty file beside {@code target}, with the permissions a new file gets from the umask (not
+   * the 0600 of {@code Files.createTempFile}), or those of {@code target} if it exists.
+   */
   private static Path createTemporary(Path target) throws UserError {
     Path dir = target.toAbsolutePath().getParent();
-    try {
-      return Files.createTempFile(dir, "." + target.getFileName() + ".", ".textwire-partial");
-    } catch (NoSuchFileException e) {
-      throw new UserError(target + ": no such directory: " + dir);
-    } catch (AccessDeniedException e) {
-      throw new UserError(target + ": permission denied");
-    } catch (IOException e) {
-      throw new UserError(target + ": cannot write: " + e.getMessage());
+    SecureRandom random = new SecureRandom();
+    for (int attempt = 0; ; attempt++) {
+      Path temporary =
+          dir.resolve("." + target.getFileName() + "." + Long.toHexString(random.nextLong()) + ".textwire-partial");
+      try {
+        Files.newOutputStream(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+        if (Files.exists(target)) {
+          try {
+            Files.setPosixFilePermissions(temporary, Files.getPosixFilePermissions(target));
+          } catch (UnsupportedOperationException e) {
+            // Not a POSIX file system: the new file keeps the defaults.
+          }
+        }
+        return temporary;
+      } catch (FileAlreadyExistsException e) {
+        if (attempt > 10) {
+          throw new UserError(target + ": cannot create a temporary file beside it");
+        }
+      } catch (NoSuchFileException e) {
+        throw new UserError(target + ": no such directory: " + dir);
+      } catch (AccessDeniedException e) {
+        throw new UserError(target + ": permission denied");
+      } catch (IOException e) {
+        throw new UserError(target + ": cannot write: " + e.getMessage());
+      }
     }
   }
 
   private static void moveIntoPlace(Path temporary, Path target) throws IOException {
     try {
       Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+    } catch (AtomicMoveNotSupportedException e) {
       Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
     }
   }
@@ -198,6 +229,12 @@ final class ConvertCommand implements Callable<Integer> {
           while (window.start < window.end) {
             int start = window.start;
             int valid = decoder.validUpTo(bytes, start, window.end);
+            boolean heldBack = false;
+            if (valid == window.end && !window.endOfInput) {
+              int complete = decoder.completeUpTo(bytes, start, valid);
+              heldBack = complete < valid; // half a pair: decode it with the other half, after the next read
+              valid = complete;
+            }
             if (valid > start) {
               String text = decoder.decode(bytes, start, valid);
               try {
@@ -220,7 +257,7 @@ final class ConvertCommand implements Callable<Integer> {
               positions.advance(text, 0, text.length());
             }
             window.start = valid;
-            if (valid == window.end) {
+            if (valid == window.end || heldBack) {
               break;
             }
             Problem problem = decoder.problemAt(bytes, valid, window.end, window.endOfInput);

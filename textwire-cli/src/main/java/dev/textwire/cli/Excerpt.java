@@ -28,22 +28,27 @@ final class Excerpt {
    */
   static String[] around(InputDecoder decoder, InputWindow window, int at, int badByteCount) {
     byte[] bytes = window.buffer;
-    int from = Math.max(0, at - CONTEXT_BYTES);
-    from = decoder.charStartAtOrAfter(bytes, from, at, window.offsetOf(from));
+    int windowFrom = Math.max(0, at - CONTEXT_BYTES);
+    int from = decoder.charStartAtOrAfter(bytes, windowFrom, at, window.offsetOf(windowFrom));
     List<String> before = tokens(decoder, bytes, from, at, true);
-    int lineStart = before.lastIndexOf(LINE_BREAK) + 1;
-    before = before.subList(lineStart, before.size());
+    int lineBreak = before.lastIndexOf(LINE_BREAK);
+    // More of the line before what is shown: cut by the character limit, or by the bytes looked at.
+    boolean moreBefore =
+        before.size() - (lineBreak + 1) > CONTEXT_CHARS || (lineBreak < 0 && window.offsetOf(windowFrom) > 0);
+    before = before.subList(Math.max(lineBreak + 1, before.size() - CONTEXT_CHARS), before.size());
 
     int afterStart = at + badByteCount;
     int afterEnd = Math.min(window.end, afterStart + CONTEXT_BYTES);
-    List<String> after = tokens(decoder, bytes, afterStart, afterEnd, afterEnd == window.end && window.endOfInput);
+    boolean inputEndsThere = afterEnd == window.end && window.endOfInput;
+    List<String> after = tokens(decoder, bytes, afterStart, afterEnd, inputEndsThere);
     int lineEnd = after.indexOf(LINE_BREAK);
-    after = after.subList(0, lineEnd < 0 ? after.size() : lineEnd);
+    boolean moreAfter =
+        (lineEnd < 0 ? after.size() : lineEnd) > CONTEXT_CHARS || (lineEnd < 0 && !inputEndsThere);
+    after = after.subList(0, Math.min(CONTEXT_CHARS, lineEnd < 0 ? after.size() : lineEnd));
 
     StringBuilder out = new StringBuilder();
-    if (before.size() > CONTEXT_CHARS) {
+    if (moreBefore) {
       out.append("...");
-      before = before.subList(before.size() - CONTEXT_CHARS, before.size());
     }
     before.forEach(out::append);
     int caretColumn = displayWidth(out);
@@ -51,8 +56,8 @@ final class Excerpt {
       out.append(byteEscape(bytes[i]));
     }
     String carets = " ".repeat(caretColumn) + "^".repeat(4 * badByteCount);
-    after.subList(0, Math.min(CONTEXT_CHARS, after.size())).forEach(out::append);
-    if (after.size() > CONTEXT_CHARS) {
+    after.forEach(out::append);
+    if (moreAfter) {
       out.append("...");
     }
     return new String[] {out.toString(), carets};
@@ -104,6 +109,9 @@ final class Excerpt {
       int valid = decoder.validUpTo(bytes, i, to);
       String text = decoder.decode(bytes, i, valid);
       for (int k = 0; k < text.length(); k += Character.charCount(text.codePointAt(k))) {
+        if (text.charAt(k) == '\r' && k + 1 < text.length() && text.charAt(k + 1) == '\n') {
+          continue; // CRLF is one line break; a lone CR is shown as \r, as it does not end a line
+        }
         tokens.add(printable(text, k));
       }
       if (valid == to) {
@@ -123,10 +131,12 @@ final class Excerpt {
 
   private static String printable(String text, int index) {
     int c = text.codePointAt(index);
-    if (c == '\n' || c == '\r') {
+    if (c == '\n') {
       return LINE_BREAK;
     } else if (c == '\t') {
       return "\\t";
+    } else if (c == '\r') {
+      return "\\r";
     } else if (c < 0x20 || (c >= 0x7F && c < 0xA0)) {
       return String.format("\\x%02X", c);
     } else if (Character.isSurrogate((char) c) && c <= 0xFFFF) {

@@ -16,9 +16,9 @@ final class Input implements AutoCloseable {
 
   final String displayName;
   final InputStream stream;
-  /** The file's size, or -1 for standard input. */
+  /** The file's size, or -1 for standard input, a pipe or a device. */
   final long byteCount;
-  /** The file, which can be read again; null for standard input. */
+  /** The file, which can be read again; null for standard input, a pipe or a device. */
   final Path path;
 
   private Input(String displayName, InputStream stream, long byteCount, Path path) {
@@ -41,6 +41,10 @@ final class Input implements AutoCloseable {
       // channel's stream goes through a temporary direct buffer: reading and validating 1 GiB took about a
       // third longer that way here.
       FileInputStream stream = new FileInputStream(path.toFile());
+      if (!Files.isRegularFile(path)) {
+        // A pipe or a device by name (/dev/stdin, <(...)): read once, like standard input.
+        return new Input(name, stream, -1, null);
+      }
       return new Input(name, stream, Files.size(path), path);
     } catch (FileNotFoundException e) {
       if (!Files.exists(path)) {

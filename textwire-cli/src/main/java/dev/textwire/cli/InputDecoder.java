@@ -16,6 +16,16 @@ interface InputDecoder {
    */
   Problem problemAt(byte[] bytes, int at, int to, boolean endOfInput);
 
+  /**
+   * Where decoding of the well-formed {@code bytes[from, valid)} should stop when more input may follow
+   * {@code valid}: before a high surrogate at the very end that the next read may pair with a low one.
+   * Only modified UTF-8 needs it, where an unpaired surrogate is well-formed on its own; elsewhere
+   * {@link #validUpTo} already stops before such a surrogate.
+   */
+  default int completeUpTo(byte[] bytes, int from, int valid) {
+    return valid;
+  }
+
   /** Decodes {@code bytes[from, to)}, which {@link #validUpTo} said is well-formed. */
   String decode(byte[] bytes, int from, int to);
 

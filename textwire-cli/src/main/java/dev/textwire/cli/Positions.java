@@ -24,6 +24,8 @@ final class Positions {
 
   private long lineBreaks;
   private long charsSinceLineBreak;
+  /** The last char given to {@link #advance} was a high surrogate: a low one next completes its pair. */
+  private boolean afterHighSurrogate;
 
   /** 1-based line of the next character. */
   long line() {
@@ -38,6 +40,7 @@ final class Positions {
   /** Moves past one character that is not a line feed: a replaced ill-formed sequence, say. */
   void advanceOne() {
     charsSinceLineBreak++;
+    afterHighSurrogate = false;
   }
 
   /** Moves past well-formed UTF-8-family bytes. */
@@ -62,9 +65,10 @@ final class Positions {
       if (c == '\n') {
         lineBreaks++;
         charsSinceLineBreak = 0;
-      } else if (!Character.isLowSurrogate(c) || i == from || !Character.isHighSurrogate(text.charAt(i - 1))) {
-        charsSinceLineBreak++;
+      } else if (!(Character.isLowSurrogate(c) && afterHighSurrogate)) {
+        charsSinceLineBreak++; // the low half of a pair is the same character as the high half
       }
+      afterHighSurrogate = Character.isHighSurrogate(c);
     }
   }
 

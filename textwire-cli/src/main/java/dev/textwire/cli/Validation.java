@@ -51,6 +51,12 @@ final class Validation {
         while (window.start < window.end) {
           int start = window.start;
           int valid = decoder.validUpTo(bytes, start, window.end);
+          boolean heldBack = false;
+          if (valid == window.end && !window.endOfInput && !onBytes) {
+            int complete = decoder.completeUpTo(bytes, start, valid);
+            heldBack = complete < valid; // half a pair: decode it with the other half, after the next read
+            valid = complete;
+          }
           if (positions != null) {
             if (onBytes) {
               positions.advanceUtf8(bytes, start, valid);
@@ -60,7 +66,7 @@ final class Validation {
             }
           }
           window.start = valid;
-          if (valid == window.end) {
+          if (valid == window.end || heldBack) {
             break;
           }
           Problem problem = decoder.problemAt(bytes, valid, window.end, window.endOfInput);
