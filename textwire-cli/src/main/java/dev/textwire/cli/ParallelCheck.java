@@ -9,13 +9,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Whether a large UTF-8 file is well-formed, checked by several threads, each on its own part of the
- * file. It only answers yes or no: a file that is not valid is then read again from the start by the
- * one-thread {@link Validation}, which finds and reports the errors in order, so what is printed never
- * depends on the threads.
+ * file. It only answers where the first part that is not valid starts: the one-thread {@link Validation}
+ * then reads on from there and finds and reports the errors in order, so what is printed never depends
+ * on the threads. A part that fails stops the parts after it, not those before it, which must finish
+ * for the answer to hold.
  *
  * <p>The parts meet where a character starts (a byte that is not {@code 10xxxxxx}). No well-formed
  * sequence crosses such a place, and a sequence cut short there is ill-formed in the whole file too
@@ -27,8 +28,11 @@ final class ParallelCheck {
 
   private ParallelCheck() {}
 
-  /** True if {@code path} is well-formed UTF-8; false if it is not, or changed size while it was read. */
-  static boolean isValid(Path path, long byteCount, InputDecoder utf8, int threads, Progress progress)
+  /**
+   * -1 if {@code path} is well-formed UTF-8; otherwise the offset where the first part with an error
+   * starts (a character start), or 0 if the file changed size while it was read.
+   */
+  static long firstInvalidPart(Path path, long byteCount, InputDecoder utf8, int threads, Progress progress)
       throws IOException {
     long[] bounds = new long[threads + 1];
     try (RandomAccessFile file = new RandomAccessFile(path.toFile(), "r")) {
@@ -37,7 +41,7 @@ final class ParallelCheck {
       }
     }
     bounds[threads] = byteCount;
-    AtomicBoolean failed = new AtomicBoolean();
+    AtomicInteger firstFailed = new AtomicInteger(Integer.MAX_VALUE);
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
       Thread t = new Thread(r, "textwire-validate");
       t.setDaemon(true);
@@ -46,15 +50,21 @@ final class ParallelCheck {
     try {
       List<Future<Boolean>> parts = new ArrayList<>();
       for (int k = 0; k < threads; k++) {
+        int part = k;
         long from = bounds[k];
         long to = Math.max(from, bounds[k + 1]);
-        parts.add(pool.submit(() -> checkPart(path, from, to, utf8, failed, progress)));
+        parts.add(pool.submit(() -> checkPart(path, from, to, utf8, part, firstFailed, progress)));
       }
-      boolean valid = true;
-      for (Future<Boolean> part : parts) {
-        valid &= part.get();
+      for (int k = 0; k < threads; k++) {
+        Boolean valid = parts.get(k).get();
+        if (valid == null) {
+          return 0; // the file is not what it was: start again from the beginning
+        }
+        if (!valid) {
+          return bounds[k];
+        }
       }
-      return valid;
+      return -1;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted", e);
@@ -80,8 +90,9 @@ final class ParallelCheck {
     return offset;
   }
 
-  private static boolean checkPart(
-      Path path, long from, long to, InputDecoder utf8, AtomicBoolean failed, Progress progress)
+  /** True if valid, false if not (or stopped by an earlier part's failure), null if the file got shorter. */
+  private static Boolean checkPart(
+      Path path, long from, long to, InputDecoder utf8, int part, AtomicInteger firstFailed, Progress progress)
       throws IOException {
     byte[] buffer = new byte[Validation.CHUNK_BYTES];
     try (RandomAccessFile file = new RandomAccessFile(path.toFile(), "r")) {
@@ -89,13 +100,13 @@ final class ParallelCheck {
       long position = from;
       int carry = 0; // bytes of a sequence cut by the end of the last read, moved to the front
       while (position < to) {
-        if (failed.get()) {
-          return false;
+        if (firstFailed.get() < part) {
+          return false; // an earlier part failed: what this one finds is not needed
         }
         int n = file.read(buffer, carry, (int) Math.min(buffer.length - carry, to - position));
         if (n < 0) {
-          failed.set(true);
-          return false;
+          firstFailed.accumulateAndGet(part, Math::min);
+          return null;
         }
         position += n;
         progress.step(n);
@@ -104,13 +115,13 @@ final class ParallelCheck {
         carry = length - valid;
         if (carry > 0) {
           if (position >= to || utf8.problemAt(buffer, valid, length, false) != null) {
-            failed.set(true);
+            firstFailed.accumulateAndGet(part, Math::min);
             return false;
           }
           System.arraycopy(buffer, valid, buffer, 0, carry);
         }
       }
-      return carry == 0;
+      return true; // a sequence cut short by the end of the part returned above
     }
   }
 }

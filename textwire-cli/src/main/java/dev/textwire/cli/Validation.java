@@ -26,27 +26,43 @@ final class Validation {
 
   /** Returns the number of errors found (at most 1 unless every error is wanted). */
   long run() throws IOException {
+    long from = 0;
     if (encoding == Encoding.UTF_8 && threads > 1 && input.path != null && input.byteCount >= ParallelCheck.MIN_BYTES) {
       try (Progress progress = Progress.forBytes("validate", input.byteCount)) {
-        if (ParallelCheck.isValid(input.path, input.byteCount, decoder, threads, progress)) {
-          return 0;
-        }
+        from = ParallelCheck.firstInvalidPart(input.path, input.byteCount, decoder, threads, progress);
+      }
+      if (from < 0) {
+        return 0;
       }
     }
-    return findErrors();
+    return findErrors(from);
   }
 
-  /** Reads the input once, in order, and reports its errors. */
-  private long findErrors() throws IOException {
+  /**
+   * Reads the input in order from {@code from} (a character start; everything before it is valid) and
+   * reports its errors.
+   */
+  private long findErrors(long from) throws IOException {
     InputWindow window = new InputWindow(input.stream, CHUNK_BYTES);
+    if (from > 0) {
+      // Skip to the look-behind before it, so that an excerpt there shows the same as a whole reading.
+      long lookBehind = Math.min(from, InputWindow.LOOKBEHIND);
+      input.stream.skipNBytes(from - lookBehind);
+      window.bufferOffset = from - lookBehind;
+      window.fill();
+      window.start = (int) Math.min(lookBehind, window.end);
+    }
     // Lines and columns: counted as the bytes go by, or, for a UTF-8 file, only at an error.
     boolean onBytes = decoder.positionsFromBytes();
     FilePositions later = onBytes && input.path != null ? new FilePositions(input.path) : null;
     Positions positions = later == null ? new Positions() : null;
     long errors = 0;
     try (Progress progress = Progress.forBytes("validate", input.byteCount)) {
-      while (!window.endOfInput) {
-        progress.step(window.fill());
+      progress.step(window.bufferOffset + window.end);
+      while (true) {
+        if (!window.endOfInput) {
+          progress.step(window.fill());
+        }
         byte[] bytes = window.buffer;
         while (window.start < window.end) {
           int start = window.start;
@@ -85,6 +101,9 @@ final class Validation {
             positions.advanceOne();
           }
           window.start = valid + problem.byteCount();
+        }
+        if (window.endOfInput) {
+          break;
         }
       }
     }

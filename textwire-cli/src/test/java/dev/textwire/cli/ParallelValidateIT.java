@@ -158,6 +158,29 @@ class ParallelValidateIT {
     }
   }
 
+  /**
+   * A bad byte at the first byte of the second part (-j 2 starts it after the emoji over the middle):
+   * the one-thread pass starts there, and still shows the text before it from the look-behind.
+   */
+  @Test
+  void errorAtTheStartOfTheSecondPart() throws IOException {
+    int offset = middle + 2;
+    byte[] old = patch(offset, bytes(0xFF));
+    try {
+      Cli.Result r = sameWithOneAndTwoThreads("--all");
+      assertEquals(
+          List.of(
+              "big.txt:" + at(offset) + ": byte offset " + offset + ": byte that never appears in UTF-8 (F5..FF) (bytes FF)",
+              "    | ..." + "x".repeat(29) + "ab😀\\xFFd" + "x".repeat(31) + "...",
+              Texts.caret("..." + "x".repeat(29) + "ab😀", 1),
+              "big.txt: 1 error"),
+          r.outLines(), r::toString);
+      assertEquals(1, r.code(), r::toString);
+    } finally {
+      patch(offset, old);
+    }
+  }
+
   private static String reason(int offset) {
     return Texts.coreErrors(TextCodecs.UTF_8, "utf-8", java.util.Arrays.copyOfRange(bytes, offset, offset + 4)).get(0).reason();
   }
