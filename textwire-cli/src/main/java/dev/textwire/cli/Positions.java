@@ -43,6 +43,17 @@ final class Positions {
     afterHighSurrogate = false;
   }
 
+  /** Moves past what {@code next} counted, which followed what this one counted. */
+  void add(Positions next) {
+    if (next.lineBreaks > 0) {
+      lineBreaks += next.lineBreaks;
+      charsSinceLineBreak = next.charsSinceLineBreak;
+    } else {
+      charsSinceLineBreak += next.charsSinceLineBreak;
+    }
+    afterHighSurrogate = next.afterHighSurrogate;
+  }
+
   /** Moves past well-formed UTF-8-family bytes. */
   void advanceUtf8(byte[] bytes, int from, int to) {
     long lineFeeds = countLineFeeds(bytes, from, to);

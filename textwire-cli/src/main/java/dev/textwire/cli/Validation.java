@@ -29,7 +29,7 @@ final class Validation {
     long from = 0;
     if (encoding == Encoding.UTF_8 && threads > 1 && input.path != null && input.byteCount >= ParallelCheck.MIN_BYTES) {
       try (Progress progress = Progress.forBytes("validate", input.byteCount)) {
-        from = ParallelCheck.firstInvalidPart(input.path, input.byteCount, decoder, threads, progress);
+        from = ParallelCheck.firstError(input.path, input.byteCount, decoder, threads, progress);
       }
       if (from < 0) {
         return 0;
@@ -39,8 +39,8 @@ final class Validation {
   }
 
   /**
-   * Reads the input in order from {@code from} (a character start; everything before it is valid) and
-   * reports its errors.
+   * Reads the input in order from {@code from} (0, or where the threads found the first error: all
+   * before it is valid) and reports its errors.
    */
   private long findErrors(long from) throws IOException {
     InputWindow window = new InputWindow(input.stream, CHUNK_BYTES);
@@ -54,7 +54,7 @@ final class Validation {
     }
     // Lines and columns: counted as the bytes go by, or, for a UTF-8 file, only at an error.
     boolean onBytes = decoder.positionsFromBytes();
-    FilePositions later = onBytes && input.path != null ? new FilePositions(input.path) : null;
+    FilePositions later = onBytes && input.path != null ? new FilePositions(input.path, threads) : null;
     Positions positions = later == null ? new Positions() : null;
     long errors = 0;
     try (Progress progress = Progress.forBytes("validate", input.byteCount)) {

@@ -78,6 +78,29 @@ class PositionsTest {
     }
   }
 
+  /** As FilePositions counts a long stretch: parts counted apart, from any byte, then added in order. */
+  @Test
+  void partsCountedApartAddUpToOnePass() {
+    Random random = new Random(17);
+    for (int trial = 0; trial < 300; trial++) {
+      String text = randomText(random, random.nextInt(300));
+      byte[] bytes = text.getBytes(UTF_8);
+      long[] expected = Texts.lineColumn(text);
+      Positions total = new Positions();
+      total.advanceUtf8(bytes, 0, Math.min(bytes.length, 3)); // something counted before the parts
+      int at = Math.min(bytes.length, 3);
+      while (at < bytes.length) {
+        int next = Math.min(bytes.length, at + random.nextInt(40)); // splits inside characters too
+        Positions part = new Positions();
+        part.advanceUtf8(bytes, at, next);
+        total.add(part);
+        at = next;
+      }
+      assertEquals(expected[0], total.line(), "trial " + trial);
+      assertEquals(expected[1], total.column(), "trial " + trial);
+    }
+  }
+
   @Test
   void advanceOverTextInChunksBetweenCharacters() {
     Random random = new Random(13);
