@@ -1,6 +1,5 @@
 package dev.textwire.cli;
 
-import dev.textwire.MalformedTextException;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -17,7 +16,6 @@ import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -61,7 +59,6 @@ import picocli.CommandLine.Spec;
       "  cat data.txt | textwire convert --from utf-8 --to utf-16le - data.utf16",
     })
 final class ConvertCommand implements Callable<Integer> {
-  private static final int CHUNK_BYTES = Validation.CHUNK_BYTES;
   private static final int BUFFER_BYTES = 64 << 10;
 
   @Spec CommandSpec spec;
@@ -196,104 +193,5 @@ final class ConvertCommand implements Callable<Integer> {
 
   private static String describe(IOException e) {
     return e.getMessage() == null ? e.toString() : e.getMessage();
-  }
-
-  /** One input converted to one output; returns the error to print, or null when it all went through. */
-  static final class Conversion {
-    private final Input input;
-    private final InputDecoder decoder;
-    private final Encoding target;
-    private final OutputEncoder encoder;
-    private final OutputEncoder replacer;
-    private final boolean replace;
-    private final OutputStream out;
-    private byte[] encoded = new byte[0];
-
-    Conversion(Input input, InputDecoder decoder, Encoding target, boolean replace, OutputStream out) {
-      this.input = input;
-      this.decoder = decoder;
-      this.target = target;
-      this.encoder = target.encoder(replace);
-      this.replacer = target.encoder(true);
-      this.replace = replace;
-      this.out = out;
-    }
-
-    String run() throws IOException {
-      InputWindow window = new InputWindow(input.stream, CHUNK_BYTES);
-      Positions positions = new Positions();
-      try (Progress progress = Progress.forBytes("convert", input.byteCount)) {
-        while (!window.endOfInput) {
-          progress.step(window.fill());
-          byte[] bytes = window.buffer;
-          while (window.start < window.end) {
-            int start = window.start;
-            int valid = decoder.validUpTo(bytes, start, window.end);
-            boolean heldBack = false;
-            if (valid == window.end && !window.endOfInput) {
-              int complete = decoder.completeUpTo(bytes, start, valid);
-              heldBack = complete < valid; // half a pair: decode it with the other half, after the next read
-              valid = complete;
-            }
-            if (valid > start) {
-              String text = decoder.decode(bytes, start, valid);
-              try {
-                write(encoder, text, 0, text.length());
-              } catch (MalformedTextException e) {
-                int charIndex = (int) e.charIndex();
-                write(encoder, text, 0, charIndex); // everything before the error is correct output
-                positions.advance(text, 0, charIndex);
-                long offset = window.offsetOf(start) + decoder.byteCount(text, charIndex);
-                return String.format(
-                    Locale.ROOT,
-                    "%s:%d:%d: byte offset %d: cannot write %s: %s",
-                    input.displayName,
-                    positions.line(),
-                    positions.column(),
-                    offset,
-                    target.displayName(),
-                    e.reason());
-              }
-              positions.advance(text, 0, text.length());
-            }
-            window.start = valid;
-            if (valid == window.end || heldBack) {
-              break;
-            }
-            Problem problem = decoder.problemAt(bytes, valid, window.end, window.endOfInput);
-            if (problem == null) {
-              break; // a sequence the next read may complete
-            }
-            if (!replace) {
-              String[] excerpt = Excerpt.around(decoder, window, valid, problem.byteCount());
-              return String.format(
-                  Locale.ROOT,
-                  "%s:%d:%d: byte offset %d: %s (bytes %s)%n    | %s%n    | %s",
-                  input.displayName,
-                  positions.line(),
-                  positions.column(),
-                  window.offsetOf(valid),
-                  problem.reason(),
-                  Excerpt.hex(bytes, valid, valid + problem.byteCount()),
-                  excerpt[0],
-                  excerpt[1]);
-            }
-            write(replacer, "\uFFFD", 0, 1);
-            positions.advanceOne();
-            window.start = valid + problem.byteCount();
-          }
-        }
-      }
-      return null;
-    }
-
-    private void write(OutputEncoder encoder, String text, int from, int to) throws IOException {
-      int room = encoder.maxBytesPerChar() * (to - from);
-      if (encoded.length < room) {
-        encoded = new byte[Math.max(room, 2 * encoded.length)];
-      }
-      int n = encoder.encode(text, from, to, encoded);
-      out.write(encoded, 0, n);
-    }
   }
 }

@@ -3,12 +3,11 @@ package dev.textwire.cli;
 import java.io.IOException;
 
 /** Counts over one UTF-8 input, read once in bounded memory. */
-final class Utf8Stats {
+final class Utf8Stats implements InputScan.Visitor {
   long bytes;
-  long lineFeeds;
-  boolean endsWithLineFeed = true;
   long invalidSequences;
   long invalidBytes;
+  private boolean endsWithLineFeed;
   /** Bytes by value over the well-formed parts; lead bytes say how long each sequence is. */
   private final long[] byteHistogram = new long[256];
 
@@ -16,44 +15,31 @@ final class Utf8Stats {
 
   static Utf8Stats of(Input input) throws IOException {
     Utf8Stats stats = new Utf8Stats();
-    InputDecoder decoder = Encoding.UTF_8.decoder();
     InputWindow window = new InputWindow(input.stream, Validation.CHUNK_BYTES);
-    int[] chunkHistogram = new int[256];
     try (Progress progress = Progress.forBytes("stats", input.byteCount)) {
-      while (!window.endOfInput) {
-        int read = window.fill();
-        progress.step(read);
-        stats.bytes += read;
-        if (read > 0) {
-          stats.endsWithLineFeed = window.buffer[window.end - 1] == '\n';
-        }
-        byte[] bytes = window.buffer;
-        while (window.start < window.end) {
-          int start = window.start;
-          int valid = decoder.validUpTo(bytes, start, window.end);
-          for (int i = start; i < valid; i++) {
-            chunkHistogram[bytes[i] & 0xFF]++;
-          }
-          window.start = valid;
-          if (valid == window.end) {
-            break;
-          }
-          Problem problem = decoder.problemAt(bytes, valid, window.end, window.endOfInput);
-          if (problem == null) {
-            break;
-          }
-          stats.invalidSequences++;
-          stats.invalidBytes += problem.byteCount();
-          window.start = valid + problem.byteCount();
-        }
-        for (int b = 0; b < 256; b++) {
-          stats.byteHistogram[b] += chunkHistogram[b];
-          chunkHistogram[b] = 0;
-        }
-      }
+      InputScan.run(window, Encoding.UTF_8.decoder(), false, progress, stats);
     }
-    stats.lineFeeds = stats.byteHistogram['\n'];
     return stats;
+  }
+
+  @Override
+  public boolean wellFormed(InputWindow window, int from, int to) {
+    byte[] buffer = window.buffer;
+    for (int i = from; i < to; i++) {
+      byteHistogram[buffer[i] & 0xFF]++;
+    }
+    bytes += to - from;
+    endsWithLineFeed = buffer[to - 1] == '\n';
+    return true;
+  }
+
+  @Override
+  public boolean illFormed(InputWindow window, int at, Problem problem) {
+    invalidSequences++;
+    invalidBytes += problem.byteCount();
+    bytes += problem.byteCount();
+    endsWithLineFeed = false; // a bad sequence never holds a line feed
+    return true;
   }
 
   /** Well-formed characters of {@code byteCount} bytes (1 to 4). */
@@ -99,6 +85,6 @@ final class Utf8Stats {
 
   /** Lines as an editor counts them: the line feeds, and one more if the last line has none. */
   long lines() {
-    return lineFeeds + (bytes > 0 && !endsWithLineFeed ? 1 : 0);
+    return byteHistogram['\n'] + (bytes > 0 && !endsWithLineFeed ? 1 : 0);
   }
 }

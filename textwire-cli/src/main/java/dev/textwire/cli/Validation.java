@@ -2,10 +2,9 @@ package dev.textwire.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.Locale;
 
 /** One input checked from start to end, its errors printed as they are found. */
-final class Validation {
+final class Validation implements InputScan.Visitor {
   static final int CHUNK_BYTES = Integer.getInteger("textwire.cli.chunkBytes", 256 << 10);
 
   private final Encoding encoding;
@@ -15,6 +14,14 @@ final class Validation {
   private final int threads;
   private final PrintWriter out;
 
+  /** Whether lines and columns are counted on the bytes (UTF-8) rather than on decoded text. */
+  private final boolean onBytes;
+  /** For a UTF-8 file: lines and columns counted only at an error, by reading the file again. */
+  private final FilePositions later;
+  /** Otherwise: lines and columns counted as the input goes by. */
+  private final Positions positions;
+  private long errors;
+
   Validation(Encoding encoding, Input input, boolean all, int threads, PrintWriter out) {
     this.encoding = encoding;
     this.decoder = encoding.decoder();
@@ -22,6 +29,9 @@ final class Validation {
     this.all = all;
     this.threads = threads;
     this.out = out;
+    this.onBytes = decoder.positionsFromBytes();
+    this.later = onBytes && input.path != null ? new FilePositions(input.path, threads) : null;
+    this.positions = later == null ? new Positions() : null;
   }
 
   /** Returns the number of errors found (at most 1 unless every error is wanted). */
@@ -35,93 +45,49 @@ final class Validation {
         return 0;
       }
     }
-    return findErrors(from);
-  }
-
-  /**
-   * Reads the input in order from {@code from} (0, or where the threads found the first error: all
-   * before it is valid) and reports its errors.
-   */
-  private long findErrors(long from) throws IOException {
     InputWindow window = new InputWindow(input.stream, CHUNK_BYTES);
     if (from > 0) {
-      // Skip to the look-behind before it, so that an excerpt there shows the same as a whole reading.
+      // The threads found the first error there, and all before it is valid. Read on from its
+      // look-behind, so that its excerpt shows what a reading from the start would.
       long lookBehind = Math.min(from, InputWindow.LOOKBEHIND);
       input.stream.skipNBytes(from - lookBehind);
       window.bufferOffset = from - lookBehind;
       window.fill();
       window.start = (int) Math.min(lookBehind, window.end);
     }
-    // Lines and columns: counted as the bytes go by, or, for a UTF-8 file, only at an error.
-    boolean onBytes = decoder.positionsFromBytes();
-    FilePositions later = onBytes && input.path != null ? new FilePositions(input.path, threads) : null;
-    Positions positions = later == null ? new Positions() : null;
-    long errors = 0;
     try (Progress progress = Progress.forBytes("validate", input.byteCount)) {
       progress.step(window.bufferOffset + window.end);
-      while (true) {
-        if (!window.endOfInput) {
-          progress.step(window.fill());
-        }
-        byte[] bytes = window.buffer;
-        while (window.start < window.end) {
-          int start = window.start;
-          int valid = decoder.validUpTo(bytes, start, window.end);
-          boolean heldBack = false;
-          if (valid == window.end && !window.endOfInput && !onBytes) {
-            int complete = decoder.completeUpTo(bytes, start, valid);
-            heldBack = complete < valid; // half a pair: decode it with the other half, after the next read
-            valid = complete;
-          }
-          if (positions != null) {
-            if (onBytes) {
-              positions.advanceUtf8(bytes, start, valid);
-            } else {
-              String text = decoder.decode(bytes, start, valid);
-              positions.advance(text, 0, text.length());
-            }
-          }
-          window.start = valid;
-          if (valid == window.end || heldBack) {
-            break;
-          }
-          Problem problem = decoder.problemAt(bytes, valid, window.end, window.endOfInput);
-          if (problem == null) {
-            break; // a sequence the next read may complete
-          }
-          errors++;
-          Positions here = later != null ? later.at(window.offsetOf(valid)) : positions;
-          report(window, valid, problem, here);
-          if (!all) {
-            return errors;
-          }
-          if (later != null) {
-            later.skipBad(problem.byteCount());
-          } else {
-            positions.advanceOne();
-          }
-          window.start = valid + problem.byteCount();
-        }
-        if (window.endOfInput) {
-          break;
-        }
-      }
+      InputScan.run(window, decoder, !onBytes, progress, this);
     }
     return errors;
   }
 
-  private void report(InputWindow window, int at, Problem problem, Positions positions) {
-    out.printf(
-        Locale.ROOT,
-        "%s:%d:%d: byte offset %d: %s (bytes %s)%n",
-        input.displayName,
-        positions.line(),
-        positions.column(),
-        window.offsetOf(at),
-        problem.reason(),
-        Excerpt.hex(window.buffer, at, at + problem.byteCount()));
-    String[] excerpt = Excerpt.around(decoder, window, at, problem.byteCount());
-    out.println("    | " + excerpt[0]);
-    out.println("    | " + excerpt[1]);
+  @Override
+  public boolean wellFormed(InputWindow window, int from, int to) {
+    if (positions != null) {
+      if (onBytes) {
+        positions.advanceUtf8(window.buffer, from, to);
+      } else {
+        String text = decoder.decode(window.buffer, from, to);
+        positions.advance(text, 0, text.length());
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public boolean illFormed(InputWindow window, int at, Problem problem) throws IOException {
+    errors++;
+    report(window, at, problem, later != null ? later.at(window.offsetOf(at)) : positions);
+    if (later != null) {
+      later.skipBad(problem.byteCount());
+    } else {
+      positions.advanceOne();
+    }
+    return all;
+  }
+
+  private void report(InputWindow window, int at, Problem problem, Positions where) {
+    out.println(Diagnostic.of(input.displayName, where, decoder, window, at, problem));
   }
 }
