@@ -32,6 +32,12 @@ import picocli.CommandLine.Spec;
       "A short run on a busy machine gives indicative figures; docs/BENCHMARKS.md has longer runs, with"
           + " their commands.",
     },
+    exitCodeListHeading = "%nExit status:%n",
+    exitCodeList = {
+      "0:every textwire benchmark ran (a baseline that failed is listed under the table)",
+      "1:a textwire benchmark failed",
+      "2:a usage error, or the chart could not be written"
+    },
     footerHeading = "%nExamples:%n",
     footer = {
       "  textwire bench --quick                    corpus en, ru, zh; about a minute on 2 cores",
