@@ -31,8 +31,16 @@ final class InputScan {
       while (window.start < window.end) {
         int start = window.start;
         int valid = decoder.validUpTo(bytes, start, window.end);
+        Problem problem = null;
+        boolean cutShort = false; // the bytes after valid start a sequence the next read may complete
+        if (valid < window.end) {
+          problem = decoder.problemAt(bytes, valid, window.end, window.endOfInput);
+          cutShort = problem == null;
+        }
         boolean heldBack = false;
-        if (pairsWhole && valid == window.end && !window.endOfInput) {
+        if (pairsWhole && !window.endOfInput && (valid == window.end || cutShort)) {
+          // A high surrogate just before the end of the read, or just before a sequence it cuts short
+          // (perhaps its low surrogate): wait for the next read, so that the pair is decoded whole.
           int complete = decoder.completeUpTo(bytes, start, valid);
           heldBack = complete < valid;
           valid = complete;
@@ -41,12 +49,8 @@ final class InputScan {
           return false;
         }
         window.start = valid;
-        if (valid == window.end || heldBack) {
+        if (valid == window.end || heldBack || cutShort) {
           break;
-        }
-        Problem problem = decoder.problemAt(bytes, valid, window.end, window.endOfInput);
-        if (problem == null) {
-          break; // a sequence the next read may complete
         }
         if (!visitor.illFormed(window, valid, problem)) {
           return false;

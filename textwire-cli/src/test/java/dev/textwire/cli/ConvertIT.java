@@ -233,12 +233,19 @@ class ConvertIT {
    */
   @Test
   void modifiedUtf8PairSplitByTheFirstRead() throws IOException {
-    String text = "a".repeat(262397) + "😀 tail\n";
-    Files.write(dir.resolve("m.bin"), encode(text, "modified-utf-8"));
-    Cli.Result r = Cli.run(dir, "convert", "--from", "modified-utf-8", "--to", "utf-8", "m.bin", "m.txt");
-    assertEquals("", r.err(), r::toString);
-    assertEquals(0, r.code(), r::toString);
-    assertArrayEquals(text.getBytes(UTF_8), Files.readAllBytes(dir.resolve("m.txt")));
+    // The first read ends at 262,400 bytes: between the halves, after ED of the low half, after ED B8.
+    for (int before : new int[] {262397, 262396, 262395}) {
+      String text = "a".repeat(before) + "😀 tail\n";
+      Files.write(dir.resolve("m.bin"), encode(text, "modified-utf-8"));
+      for (String replace : new String[] {"--replace", null}) {
+        Cli.Result r = replace == null
+            ? Cli.run(dir, "convert", "--from", "modified-utf-8", "--to", "utf-8", "m.bin", "m.txt")
+            : Cli.run(dir, "convert", "--from", "modified-utf-8", "--to", "utf-8", replace, "m.bin", "m.txt");
+        assertEquals("", r.err(), r::toString);
+        assertEquals(0, r.code(), r::toString);
+        assertArrayEquals(text.getBytes(UTF_8), Files.readAllBytes(dir.resolve("m.txt")), before + " " + replace);
+      }
+    }
   }
 
   /** The output file is made like any other new file (the umask decides), and an existing one keeps its mode. */
