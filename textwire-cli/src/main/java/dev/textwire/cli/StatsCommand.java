@@ -53,7 +53,10 @@ final class StatsCommand implements Callable<Integer> {
         unreadable = true;
         err.println("textwire stats: " + name + ": read failed: " + e.getMessage());
       }
-      out.flush();
+      if (out.checkError()) {
+        err.println("textwire stats: the output could not be written (closed pipe or full disk)");
+        return 2;
+      }
     }
     return unreadable ? 2 : 0;
   }

@@ -60,7 +60,7 @@ final class ValidateCommand implements Callable<Integer> {
   @Option(
       names = {"-j", "--threads"},
       paramLabel = "N",
-      description = "Threads that check a large UTF-8 file, each a part of it (default: one per CPU, here ${DEFAULT-VALUE});"
+      description = "Threads that check a large UTF-8 file, each a part of it (default: one per CPU up to 8, here ${DEFAULT-VALUE});"
           + " errors are always reported in order by one thread.")
   int threads = Math.min(8, Runtime.getRuntime().availableProcessors());
 
@@ -91,7 +91,10 @@ final class ValidateCommand implements Callable<Integer> {
         unreadable = true;
         err.println("textwire validate: " + name + ": read failed: " + e.getMessage());
       }
-      out.flush();
+      if (out.checkError()) {
+        err.println("textwire validate: the output could not be written (closed pipe or full disk)");
+        return 2;
+      }
     }
     return unreadable ? 2 : invalid ? 1 : 0;
   }

@@ -84,7 +84,8 @@ final class Validation implements InputScan.Visitor {
     } else {
       positions.advanceOne();
     }
-    return all;
+    // Stop when nobody reads any more (a closed pipe, a full disk): the rest would go nowhere.
+    return all && !out.checkError();
   }
 
   private void report(InputWindow window, int at, Problem problem, Positions where) {
