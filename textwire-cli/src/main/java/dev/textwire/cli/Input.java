@@ -4,11 +4,13 @@ import java.io.FileInputStream;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
 
 /** A file named on the command line, or standard input for {@code -}, opened with errors in plain words. */
 final class Input implements AutoCloseable {
@@ -65,5 +67,35 @@ final class Input implements AutoCloseable {
     if (stream != System.in) {
       stream.close();
     }
+  }
+
+  /** What a command does with one input. */
+  interface Action {
+    void accept(Input input) throws IOException;
+  }
+
+  /**
+   * Opens each named input in turn and runs {@code action} on it. What cannot be read is said on
+   * {@code err} in plain words, and the next input is tried; output that cannot be written (a closed
+   * pipe, a full disk) stops it all. Returns 2 if either happened, else 0.
+   */
+  static int each(List<String> names, String command, PrintWriter out, PrintWriter err, Action action) {
+    boolean unreadable = false;
+    for (String name : names) {
+      try (Input input = open(name)) {
+        action.accept(input);
+      } catch (UserError e) {
+        unreadable = true;
+        err.println("textwire " + command + ": " + e.getMessage());
+      } catch (IOException e) {
+        unreadable = true;
+        err.println("textwire " + command + ": " + name + ": read failed: " + e.getMessage());
+      }
+      if (out.checkError()) {
+        err.println("textwire " + command + ": the output could not be written (closed pipe or full disk)");
+        return 2;
+      }
+    }
+    return unreadable ? 2 : 0;
   }
 }

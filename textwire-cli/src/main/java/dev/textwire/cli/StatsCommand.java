@@ -1,6 +1,5 @@
 package dev.textwire.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -40,25 +39,11 @@ final class StatsCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    boolean unreadable = false;
-    for (String name : files) {
-      try (Input input = Input.open(name)) {
-        long started = System.nanoTime();
-        Utf8Stats stats = Utf8Stats.of(input);
-        print(out, input.displayName, stats, (System.nanoTime() - started) / 1e9);
-      } catch (UserError e) {
-        unreadable = true;
-        err.println("textwire stats: " + e.getMessage());
-      } catch (IOException e) {
-        unreadable = true;
-        err.println("textwire stats: " + name + ": read failed: " + e.getMessage());
-      }
-      if (out.checkError()) {
-        err.println("textwire stats: the output could not be written (closed pipe or full disk)");
-        return 2;
-      }
-    }
-    return unreadable ? 2 : 0;
+    return Input.each(files, "stats", out, err, input -> {
+      long started = System.nanoTime();
+      Utf8Stats stats = Utf8Stats.of(input);
+      print(out, input.displayName, stats, (System.nanoTime() - started) / 1e9);
+    });
   }
 
   private static void print(PrintWriter out, String name, Utf8Stats s, double seconds) {

@@ -1,6 +1,5 @@
 package dev.textwire.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -67,35 +66,25 @@ final class ValidateCommand implements Callable<Integer> {
   @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to check; - for standard input.")
   List<String> files;
 
+  /** Some input was not valid. */
+  private boolean invalid;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    boolean invalid = false;
-    boolean unreadable = false;
-    for (String name : files) {
-      try (Input input = Input.open(name)) {
-        long errors = new Validation(encoding, input, all, Math.max(1, threads), out).run();
-        if (errors == 0) {
-          out.println(input.displayName + ": OK");
-        } else {
-          invalid = true;
-          if (all) {
-            out.println(input.displayName + ": " + errors + (errors == 1 ? " error" : " errors"));
+    int status =
+        Input.each(files, "validate", out, err, input -> {
+          long errors = new Validation(encoding, input, all, Math.max(1, threads), out).run();
+          if (errors == 0) {
+            out.println(input.displayName + ": OK");
+          } else {
+            invalid = true;
+            if (all) {
+              out.println(input.displayName + ": " + errors + (errors == 1 ? " error" : " errors"));
+            }
           }
-        }
-      } catch (UserError e) {
-        unreadable = true;
-        err.println("textwire validate: " + e.getMessage());
-      } catch (IOException e) {
-        unreadable = true;
-        err.println("textwire validate: " + name + ": read failed: " + e.getMessage());
-      }
-      if (out.checkError()) {
-        err.println("textwire validate: the output could not be written (closed pipe or full disk)");
-        return 2;
-      }
-    }
-    return unreadable ? 2 : invalid ? 1 : 0;
+        });
+    return status != 0 ? status : invalid ? 1 : 0;
   }
 }
