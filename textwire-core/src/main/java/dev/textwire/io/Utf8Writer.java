@@ -21,12 +21,24 @@ import java.util.Objects;
  * are kept, the rest of that call is dropped, and the writer can go on. {@link #close()} deals with a
  * high surrogate still waiting, then flushes.
  *
+ * <p>An {@code IOException} from the stream loses nothing and writes nothing twice. A call that throws
+ * one has taken a prefix of its chars, whole characters only ({@link #charsWritten()} before and after
+ * the call says how many): their bytes have reached the stream or wait in the buffer, and the rest of
+ * the call was not taken, so the caller may write it again. The
+ * bytes the stream refused stay in the buffer and go out, in order, with the next write that fills it,
+ * {@link #flush()} or {@link #close()}; the writer stays usable. A write the stream threw on is taken to
+ * have written nothing: a stream that may have taken part of one cannot say which part, and no writer
+ * can repair that.
+ *
  * <p>Output agrees byte for byte with {@link Utf8} on the same text, however it is cut into calls. Not
  * thread-safe (unlike the JDK's writers, it takes no lock).
  */
 public final class Utf8Writer extends Writer {
   /** Bytes buffered before a write to the stream. */
   public static final int DEFAULT_BUFFER_SIZE = 8 * 1024;
+
+  /** The most bytes one character takes (a pair, or a high surrogate carried from the last call). */
+  private static final int MAX_CHARACTER_BYTES = 4;
 
   private final OutputStream out;
   private final SegmentedBuffer buffer;
@@ -37,7 +49,8 @@ public final class Utf8Writer extends Writer {
   private boolean closed;
 
   // The encoder counts only what went through it since its last reset; these add the rest, so errors
-  // give positions in the whole stream.
+  // give positions in the whole stream. The chars a strict error dropped count; those a failing stream
+  // gave back do not (the caller writes them again).
   private long charsOutsideEncoder;
   private long bytesOutsideEncoder;
   private long charsFedToEncoder;
@@ -133,10 +146,20 @@ public final class Utf8Writer extends Writer {
   }
 
   private void encode(Object piece, int begin, int end) throws IOException {
+    encode(piece, begin, end, false);
+  }
+
+  private void encode(Object piece, int begin, int end, boolean endOfInput) throws IOException {
+    if (out != null && bytes.length - count < MAX_CHARACTER_BYTES) {
+      // Room for the first character before the piece goes in: the encoder then settles a high
+      // surrogate it carries before the stream can fail, and giving back what it has not encoded
+      // (drain) never gives back a surrogate taken by an earlier call.
+      flushBuffer();
+    }
     if (piece instanceof char[]) {
-      encoder.feed((char[]) piece, begin, end, false);
+      encoder.feed((char[]) piece, begin, end, endOfInput);
     } else {
-      encoder.feed((CharSequence) piece, begin, end, false);
+      encoder.feed((CharSequence) piece, begin, end, endOfInput);
     }
     charsFedToEncoder += end - begin;
     drain();
@@ -159,6 +182,15 @@ public final class Utf8Writer extends Writer {
           flushBuffer();
         }
       }
+    } catch (IOException e) {
+      // The stream refused the full buffer: its bytes stay there, and the chars of this call not yet
+      // encoded are given back. The encoder stopped between characters and carries nothing (encode left
+      // room for the first one), so starting it afresh loses nothing taken.
+      bytesOutsideEncoder += encoder.bytesWritten();
+      charsOutsideEncoder += encoder.charsConsumed();
+      charsFedToEncoder = 0;
+      encoder.reset();
+      throw e;
     } catch (MalformedTextException e) {
       MalformedStreamException error =
           new MalformedStreamException(
@@ -172,6 +204,7 @@ public final class Utf8Writer extends Writer {
     }
   }
 
+  /** Writes the buffer to the stream; if the stream throws, the bytes stay for the next attempt. */
   private void flushBuffer() throws IOException {
     if (count > 0) {
       out.write(bytes, 0, count);
@@ -179,7 +212,20 @@ public final class Utf8Writer extends Writer {
     }
   }
 
-  /** Writes the buffered bytes to the stream and flushes it. A high surrogate still waiting stays. */
+  /**
+   * Chars taken so far: encoded (their bytes reached the target or wait in the buffer), carried (a high
+   * surrogate waiting for its low half), or dropped after an unpaired surrogate under STRICT. Char
+   * indices in errors count from here. After a call throws an {@code IOException}, the difference from
+   * the value before the call is how many of its chars were taken; the rest were not.
+   */
+  public long charsWritten() {
+    return charsOutsideEncoder + encoder.charsConsumed();
+  }
+
+  /**
+   * Writes the buffered bytes to the stream and flushes it. A high surrogate still waiting stays. If the
+   * stream throws, the bytes it refused stay buffered for the next attempt.
+   */
   @Override
   public void flush() throws IOException {
     ensureOpen();
@@ -190,8 +236,13 @@ public final class Utf8Writer extends Writer {
   }
 
   /**
-   * Ends the text (a high surrogate still waiting is unpaired, and follows the policy), flushes, and
-   * closes the stream. A buffer target stays open.
+   * Ends the text (a high surrogate still waiting is unpaired, and follows the policy), writes out the
+   * buffer, and closes the stream; a buffer target stays open. The stream is closed whatever happens
+   * before, and the first failure is thrown with any later one (the stream's own {@code close()})
+   * attached as suppressed: an {@code IOException} from the stream comes before a
+   * {@link MalformedStreamException} for the dangling surrogate, whose good bytes are still written.
+   * Bytes the stream refuses here are lost with it. The writer is closed even if this throws; closing
+   * again does nothing.
    */
   @Override
   public void close() throws IOException {
@@ -199,19 +250,40 @@ public final class Utf8Writer extends Writer {
       return;
     }
     closed = true;
+    if (out == null) {
+      encode(oneChar, 0, 0, true);
+      return;
+    }
     try {
-      encoder.feed(oneChar, 0, 0, true);
+      endAndFlush();
+    } catch (Throwable e) {
       try {
-        drain();
-      } finally {
-        if (out != null) {
-          flushBuffer(); // what earlier writes accepted reaches the stream, even if the end is bad
-        }
-      }
-    } finally {
-      if (out != null) {
         out.close();
+      } catch (Throwable closeFailure) {
+        e.addSuppressed(closeFailure);
       }
+      throw e;
+    }
+    out.close();
+  }
+
+  private void endAndFlush() throws IOException {
+    MalformedStreamException danglingSurrogate = null;
+    try {
+      encode(oneChar, 0, 0, true);
+    } catch (MalformedStreamException e) {
+      danglingSurrogate = e; // what earlier writes took still goes out
+    }
+    try {
+      flushBuffer();
+    } catch (IOException e) {
+      if (danglingSurrogate != null) {
+        e.addSuppressed(danglingSurrogate);
+      }
+      throw e;
+    }
+    if (danglingSurrogate != null) {
+      throw danglingSurrogate;
     }
   }
 
