@@ -20,6 +20,10 @@ import java.util.Objects;
  * read throws. Under the replacing policies each maximal subpart becomes one U+FFFD, exactly as the
  * one-shot decoder does: the output is the same however the stream cuts its reads.
  *
+ * <p>An {@code IOException} from the stream loses nothing and repeats nothing: a read that throws one
+ * has delivered no chars (it reads the stream only when it has none to give), the bytes already read stay
+ * buffered, and the next read goes on from there.
+ *
  * <p>Not thread-safe (unlike the JDK's readers, it takes no lock).
  */
 public final class Utf8Reader extends Reader {
@@ -92,7 +96,7 @@ public final class Utf8Reader extends Reader {
       if (dp > off || endOfStream) {
         break; // something to give (don't block on the stream for more), or nothing more will come
       }
-      fill(); // the buffer is empty, or holds only the start of a sequence
+      fill(bytes.length); // the buffer is empty, or holds only the start of a sequence
     }
     int produced = dp - off;
     charsRead += produced;
@@ -146,27 +150,59 @@ public final class Utf8Reader extends Reader {
     return chars;
   }
 
-  /** Moves undecoded bytes to the front and reads more after them; notes the end of the stream. */
-  private void fill() throws IOException {
+  /**
+   * Moves undecoded bytes to the front and reads more after them, at most {@code maxBytes}; notes the end
+   * of the stream.
+   *
+   * @return the bytes read, or -1 at the end of the stream
+   */
+  private int fill(int maxBytes) throws IOException {
     if (position > 0) {
       System.arraycopy(bytes, position, bytes, 0, limit - position);
       bufferOffset += position;
       limit -= position;
       position = 0;
     }
-    int count = in.read(bytes, limit, bytes.length - limit);
+    int count = in.read(bytes, limit, Math.min(maxBytes, bytes.length - limit));
     if (count < 0) {
       endOfStream = true;
     } else {
       limit += count;
     }
+    return count;
   }
 
-  /** Whether a read would not block: chars or bytes are buffered, or the stream says it has bytes. */
+  /**
+   * Whether {@link #read()} will return without blocking: a whole char is decodable from the bytes
+   * buffered, or its low half is waiting, or they are ill-formed already, or the end of the stream has
+   * been met. When the buffer holds only the start of a sequence, it reads what the stream's
+   * {@code available()} says it has (which does not block) and looks again. False may still mean a read
+   * would not block, as {@link java.io.Reader#ready()} allows (a stream that says nothing is available).
+   * An {@code IOException} from the stream loses nothing: the bytes read so far stay buffered.
+   */
   @Override
   public boolean ready() throws IOException {
     ensureOpen();
-    return hasPendingLow || position < limit || in.available() > 0;
+    while (!hasPendingLow && !endOfStream && !decodable()) {
+      int available = in.available();
+      if (available <= 0 || fill(available) == 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether the buffered bytes give a char, or an error, without more input: as {@link #decode} will. */
+  private boolean decodable() {
+    if (position == limit) {
+      return false;
+    }
+    try {
+      long progress = Utf8Decoding.decodeChunk(bytes, position, limit, pair, 0, 2, false, policy, bufferOffset);
+      return Progress.destination(progress) > 0;
+    } catch (MalformedTextException e) {
+      return true;
+    }
   }
 
   /** Chars returned so far. */
