@@ -344,56 +344,99 @@ public final class SegmentedBuffer {
     }
   }
 
-  /** Writes all the bytes to {@code out}, segment by segment; the buffer is unchanged. */
+  /**
+   * Writes all the bytes to {@code out}, segment by segment; the buffer is unchanged.
+   *
+   * @throws PartialWriteException if the stream throws: how many bytes went out before, the stream's
+   *     exception as its cause
+   */
   public void writeTo(OutputStream out) throws IOException {
     writeTo(out, 0, size());
   }
 
-  /** Writes {@code byteCount} bytes from {@code offset} to {@code out}; the buffer is unchanged. */
+  /**
+   * Writes {@code byteCount} bytes from {@code offset} to {@code out}; the buffer is unchanged.
+   *
+   * @throws PartialWriteException if the stream throws: how many of the bytes went out before (resume at
+   *     {@code offset + bytesWritten()}), the stream's exception as its cause
+   */
   public void writeTo(OutputStream out, long offset, long byteCount) throws IOException {
     checkRange(offset, byteCount);
-    while (byteCount > 0) {
-      int index = (int) (offset >>> segmentShift);
-      int within = (int) offset & (segmentSize - 1);
-      int count = (int) Math.min(byteCount, segmentSize - within);
-      out.write(segments[index], within, count);
-      offset += count;
-      byteCount -= count;
+    long written = 0;
+    while (written < byteCount) {
+      long at = offset + written;
+      int within = (int) at & (segmentSize - 1);
+      int count = (int) Math.min(byteCount - written, segmentSize - within);
+      try {
+        out.write(segments[(int) (at >>> segmentShift)], within, count);
+      } catch (IOException e) {
+        throw new PartialWriteException(written, byteCount, offset, e);
+      }
+      written += count;
     }
   }
 
   /**
-   * Writes all the bytes to a blocking {@code channel}: a gathering write of the segments themselves
-   * when the channel can gather, with no copy. The buffer is unchanged.
+   * Writes all the bytes to {@code channel}, as {@link #writeTo(WritableByteChannel, long, long)} from
+   * offset 0: a blocking channel takes them all; a non-blocking one may take fewer.
    *
    * @return the bytes written
    */
   public long writeTo(WritableByteChannel channel) throws IOException {
-    int count = currentIndex + 1;
-    if (count == 0) {
+    return writeTo(channel, 0, size());
+  }
+
+  /**
+   * Writes {@code byteCount} bytes from {@code offset} to {@code channel}: a gathering write of the
+   * segments themselves when the channel can gather, with no copy. The buffer is unchanged.
+   *
+   * <p>A blocking channel takes all the bytes. A write that takes none (a non-blocking channel whose
+   * buffer is full) ends the call with the count so far, as {@link WritableByteChannel#write} does,
+   * rather than offering the bytes again and again: resume at {@code offset + } the count when the
+   * channel can take more.
+   *
+   * @return the bytes written: {@code byteCount}, or fewer when the channel took nothing in a write
+   * @throws PartialWriteException if the channel throws: how many of the bytes went out before (resume at
+   *     {@code offset + bytesWritten()}), the channel's exception as its cause
+   */
+  public long writeTo(WritableByteChannel channel, long offset, long byteCount) throws IOException {
+    checkRange(offset, byteCount);
+    if (byteCount == 0) {
       return 0;
     }
-    ByteBuffer[] buffers = views(count);
-    for (int i = 0; i < count; i++) {
-      buffers[i].limit(i == currentIndex ? position : segmentSize).position(0);
+    int first = (int) (offset >>> segmentShift);
+    long end = offset + byteCount;
+    int last = (int) ((end - 1) >>> segmentShift);
+    ByteBuffer[] buffers = views(first, last);
+    for (int i = first; i <= last; i++) {
+      int endWithin = i == last ? (int) (end - ((long) last << segmentShift)) : segmentSize;
+      buffers[i].limit(endWithin).position(i == first ? (int) offset & (segmentSize - 1) : 0);
     }
-    long total = 0;
-    int first = 0;
-    while (first < count) {
-      if (channel instanceof GatheringByteChannel) {
-        total += ((GatheringByteChannel) channel).write(buffers, first, Math.min(count - first, GATHER_MAX));
-      } else {
-        total += channel.write(buffers[first]);
+    long written = 0;
+    while (first <= last) {
+      long count;
+      try {
+        count =
+            channel instanceof GatheringByteChannel
+                ? ((GatheringByteChannel) channel).write(buffers, first, Math.min(last - first + 1, GATHER_MAX))
+                : channel.write(buffers[first]);
+      } catch (IOException e) {
+        throw new PartialWriteException(written, byteCount, offset, e);
       }
-      while (first < count && !buffers[first].hasRemaining()) {
+      if (count == 0) {
+        break; // the channel is full: offering the bytes again would spin
+      }
+      written += count;
+      while (first <= last && !buffers[first].hasRemaining()) {
         first++;
       }
     }
-    return total;
+    return written;
   }
 
-  private ByteBuffer[] views(int count) {
-    for (int i = 0; i < count; i++) {
+  /** The views of segments {@code first} to {@code last}, made if need be. */
+  private ByteBuffer[] views(int first, int last) {
+    for (int i = first; i <= last; i++) {
       segmentView(i);
     }
     return views;

@@ -11,7 +11,8 @@ import java.util.Objects;
  * {@link java.io.ByteArrayOutputStream}: replace {@code new ByteArrayOutputStream()} with
  * {@code new SegmentedOutputStream()} and growth stops copying, and the size may pass 2 GiB.
  *
- * <p>One difference: {@link #size()} returns a {@code long}. As with {@code ByteArrayOutputStream},
+ * <p>Differences: {@link #size()} returns a {@code long}, and {@link #writeTo} reports how much it wrote
+ * when {@code out} fails. As with {@code ByteArrayOutputStream},
  * {@link #close()} has no effect and writes after it still work; unlike it, nothing is synchronized.
  */
 public final class SegmentedOutputStream extends OutputStream {
@@ -46,7 +47,12 @@ public final class SegmentedOutputStream extends OutputStream {
     buffer.write(b, 0, b.length);
   }
 
-  /** Writes everything written so far to {@code out}. */
+  /**
+   * Writes everything written so far to {@code out}. Unlike {@code ByteArrayOutputStream}, a failure of
+   * {@code out} comes as a {@link PartialWriteException} (an {@code IOException}, with {@code out}'s own
+   * as its cause) that says how many bytes went out before it; resume with
+   * {@code buffer().writeTo(out, bytesWritten, size() - bytesWritten)}.
+   */
   public void writeTo(OutputStream out) throws IOException {
     buffer.writeTo(out);
   }
