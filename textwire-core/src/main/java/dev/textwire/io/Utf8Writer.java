@@ -28,7 +28,7 @@ import java.util.Objects;
  * bytes the stream refused stay in the buffer and go out, in order, with the next write that fills it,
  * {@link #flush()} or {@link #close()}; the writer stays usable. A write the stream threw on is taken to
  * have written nothing: a stream that may have taken part of one cannot say which part, and no writer
- * can repair that.
+ * can repair that. An unchecked exception from the stream is handled the same way.
  *
  * <p>Output agrees byte for byte with {@link Utf8} on the same text, however it is cut into calls. Not
  * thread-safe (unlike the JDK's writers, it takes no lock).
@@ -182,15 +182,6 @@ public final class Utf8Writer extends Writer {
           flushBuffer();
         }
       }
-    } catch (IOException e) {
-      // The stream refused the full buffer: its bytes stay there, and the chars of this call not yet
-      // encoded are given back. The encoder stopped between characters and carries nothing (encode left
-      // room for the first one), so starting it afresh loses nothing taken.
-      bytesOutsideEncoder += encoder.bytesWritten();
-      charsOutsideEncoder += encoder.charsConsumed();
-      charsFedToEncoder = 0;
-      encoder.reset();
-      throw e;
     } catch (MalformedTextException e) {
       MalformedStreamException error =
           new MalformedStreamException(
@@ -201,6 +192,16 @@ public final class Utf8Writer extends Writer {
       charsFedToEncoder = 0;
       encoder.reset();
       throw error;
+    } catch (IOException | RuntimeException e) {
+      // The stream refused the full buffer (or threw unchecked, as streams that wrap their failures do):
+      // its bytes stay there, and the chars of this call not yet encoded are given back. The encoder
+      // stopped between characters and carries nothing (encode left room for the first one), so starting
+      // it afresh loses nothing taken.
+      bytesOutsideEncoder += encoder.bytesWritten();
+      charsOutsideEncoder += encoder.charsConsumed();
+      charsFedToEncoder = 0;
+      encoder.reset();
+      throw e;
     }
   }
 

@@ -96,6 +96,35 @@ class Utf8WriterIoErrorTest {
     assertEquals(a + "é", new String(stream.received(), UTF_8));
   }
 
+  @Test
+  void anUncheckedExceptionFromTheStreamLeavesTheWriterUsableToo() throws IOException {
+    // Some streams wrap their failures (UncheckedIOException from a lambda-based sink): handled alike.
+    java.io.ByteArrayOutputStream received = new java.io.ByteArrayOutputStream();
+    int[] writes = {0};
+    java.io.OutputStream stream =
+        new java.io.OutputStream() {
+          @Override
+          public void write(int b) {
+            write(new byte[] {(byte) b}, 0, 1);
+          }
+
+          @Override
+          public void write(byte[] b, int off, int len) {
+            if (++writes[0] == 2) {
+              throw new java.io.UncheckedIOException(new IOException("write 2 fails"));
+            }
+            received.write(b, off, len);
+          }
+        };
+    Utf8Writer writer = new Utf8Writer(stream, ErrorPolicy.STRICT, 16);
+    String text = "é".repeat(40);
+    assertThrows(java.io.UncheckedIOException.class, () -> writer.write(text));
+    int taken = (int) writer.charsWritten();
+    writer.write(text, taken, text.length() - taken);
+    writer.close();
+    assertEquals(text, received.toString(UTF_8));
+  }
+
   // -------------------------------------------------------------------------------------------------
   // close()
 
