@@ -61,7 +61,10 @@ final class BenchCommand implements Callable<Integer> {
   @ArgGroup(exclusive = true, multiplicity = "0..1")
   Size size;
 
-  @Option(names = "--chart", paramLabel = "FILE.png", description = "Also draw the ratios as a bar chart, a PNG file.")
+  @Option(
+      names = "--chart",
+      paramLabel = "FILE.png",
+      description = "Also draw the ratios as a bar chart, a PNG file; its directory must exist (checked before the run).")
   Path chart;
 
   @Override
@@ -73,6 +76,14 @@ final class BenchCommand implements Callable<Integer> {
             : SideBySide.Mode.SMOKE;
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (chart != null) {
+      // Before the run, not after minutes of it.
+      String problem = RatioChart.cannotWrite(chart);
+      if (problem != null) {
+        err.println("textwire bench: cannot write the chart " + FileNames.show(chart) + ": " + problem);
+        return 2;
+      }
+    }
     ProgressListener listener = new ProgressListener(err, mode);
     SideBySide results;
     try {
@@ -90,10 +101,10 @@ final class BenchCommand implements Callable<Integer> {
       try {
         RatioChart.write(results, jdk, chart);
       } catch (IOException | RuntimeException | Error e) {
-        err.println("textwire bench: could not draw the chart " + chart + ": " + e);
+        err.println("textwire bench: could not draw the chart " + FileNames.show(chart) + ": " + e);
         return 2;
       }
-      err.println("textwire bench: chart written to " + chart);
+      err.println("textwire bench: chart written to " + FileNames.show(chart));
     }
     return results.lines().stream().anyMatch(l -> Double.isNaN(l.oursNanos)) ? 1 : 0;
   }
