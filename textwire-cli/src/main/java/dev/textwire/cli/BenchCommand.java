@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:every textwire benchmark ran (a baseline that failed is listed under the table)",
       "1:a textwire benchmark failed",
-      "2:a usage error, or the chart could not be written"
+      "2:a usage error, or the chart could not be written",
+      "141:the reader of the output went away (| head)"
     },
     footerHeading = "%nExamples:%n",
     footer = {
@@ -93,9 +94,12 @@ final class BenchCommand implements Callable<Integer> {
     }
     // The table is written by the benchmarks module to a PrintStream; keep it UTF-8 like the rest.
     out.flush();
-    PrintStream table = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
+    PrintStream table = new PrintStream(new StandardOutput(), true, StandardCharsets.UTF_8);
     results.printTable(table);
     table.flush();
+    if (table.checkError() && StandardOutput.readerGone()) {
+      return StandardOutput.CLOSED;
+    }
     if (chart != null) {
       String jdk = "JDK " + System.getProperty("java.version");
       try {

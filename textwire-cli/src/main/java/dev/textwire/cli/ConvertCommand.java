@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
       "Strict by default: at the first byte sequence that is not well-formed in the input encoding, or the"
           + " first character the output encoding cannot hold, it stops, says where (as validate does) and"
           + " fails. An output file is then left as it was: the new text goes to a temporary file beside"
-          + " it, renamed into place only on success (keeping the old file's permissions). On standard"
+          + " it, renamed into place only on success (keeping the old file's permissions), and removed on"
+          + " an error, Ctrl-C, SIGTERM or SIGHUP. On standard"
           + " output, a pipe or a device, everything before the error has been written and is correct, and"
           + " the exit status says the output is incomplete.",
       "",
@@ -102,6 +103,9 @@ final class ConvertCommand implements Callable<Integer> {
       target = out.equals("-") ? null : Paths.get(out);
     } catch (InvalidPathException e) {
       throw new UserError(FileNames.unusable(out));
+    }
+    if (target != null && FileNames.damaged(out)) {
+      throw new UserError(FileNames.unusable(out)); // it would be written under another name
     }
     if (target != null && Files.isDirectory(target)) {
       throw new UserError(shownOut + ": is a directory");

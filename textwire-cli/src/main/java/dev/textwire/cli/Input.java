@@ -42,6 +42,9 @@ final class Input implements AutoCloseable {
     } catch (InvalidPathException e) {
       throw new UserError(FileNames.unusable(name));
     }
+    if (FileNames.damaged(name)) {
+      throw new UserError(FileNames.unusable(name)); // another file may have the name it became
+    }
     if (Files.isDirectory(path)) {
       throw new UserError(shown + ": is a directory");
     }
@@ -57,7 +60,7 @@ final class Input implements AutoCloseable {
       return new Input(shown, stream, Files.size(path), path);
     } catch (FileNotFoundException e) {
       if (!Files.exists(path)) {
-        throw new UserError(FileNames.damaged(name) ? FileNames.unusable(name) : shown + ": no such file");
+        throw new UserError(shown + ": no such file");
       }
       throw new UserError(shown + ": cannot read" + (Files.isReadable(path) ? ": " + reason(e, name) : " (permission denied)"));
     } catch (NoSuchFileException e) {
