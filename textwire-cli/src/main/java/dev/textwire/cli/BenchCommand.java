@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:every textwire benchmark ran (a baseline that failed is listed under the table)",
       "1:a textwire benchmark failed",
-      "2:a usage error, or the chart could not be written"
+      "2:a usage error, or the chart could not be written",
+      "141:the reader of the output went away (| head)"
     },
     footerHeading = "%nExamples:%n",
     footer = {
@@ -61,7 +62,10 @@ final class BenchCommand implements Callable<Integer> {
   @ArgGroup(exclusive = true, multiplicity = "0..1")
   Size size;
 
-  @Option(names = "--chart", paramLabel = "FILE.png", description = "Also draw the ratios as a bar chart, a PNG file.")
+  @Option(
+      names = "--chart",
+      paramLabel = "FILE.png",
+      description = "Also draw the ratios as a bar chart, a PNG file; its directory must exist (checked before the run).")
   Path chart;
 
   @Override
@@ -73,6 +77,14 @@ final class BenchCommand implements Callable<Integer> {
             : SideBySide.Mode.SMOKE;
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (chart != null) {
+      // Before the run, not after minutes of it.
+      String problem = RatioChart.cannotWrite(chart);
+      if (problem != null) {
+        err.println("textwire bench: cannot write the chart " + FileNames.show(chart) + ": " + problem);
+        return 2;
+      }
+    }
     ProgressListener listener = new ProgressListener(err, mode);
     SideBySide results;
     try {
@@ -82,18 +94,21 @@ final class BenchCommand implements Callable<Integer> {
     }
     // The table is written by the benchmarks module to a PrintStream; keep it UTF-8 like the rest.
     out.flush();
-    PrintStream table = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
+    PrintStream table = new PrintStream(new StandardOutput(), true, StandardCharsets.UTF_8);
     results.printTable(table);
     table.flush();
+    if (table.checkError() && StandardOutput.readerGone()) {
+      return StandardOutput.CLOSED;
+    }
     if (chart != null) {
       String jdk = "JDK " + System.getProperty("java.version");
       try {
         RatioChart.write(results, jdk, chart);
       } catch (IOException | RuntimeException | Error e) {
-        err.println("textwire bench: could not draw the chart " + chart + ": " + e);
+        err.println("textwire bench: could not draw the chart " + FileNames.show(chart) + ": " + e);
         return 2;
       }
-      err.println("textwire bench: chart written to " + chart);
+      err.println("textwire bench: chart written to " + FileNames.show(chart));
     }
     return results.lines().stream().anyMatch(l -> Double.isNaN(l.oursNanos)) ? 1 : 0;
   }

@@ -35,8 +35,12 @@ final class Conversion implements InputScan.Visitor {
   /** Converts it all, or up to the first error; returns that error to print, or null. */
   String run() throws IOException {
     InputWindow window = new InputWindow(input.stream, Validation.CHUNK_BYTES);
+    boolean whole;
     try (Progress progress = Progress.forBytes("convert", input.byteCount)) {
-      InputScan.run(window, decoder, true, progress, this);
+      whole = InputScan.run(window, decoder, true, progress, this);
+    }
+    if (whole) {
+      input.checkWholeFile(window.offsetOf(window.end));
     }
     return error;
   }

@@ -1,7 +1,6 @@
 package dev.textwire.cli;
 
 import java.io.BufferedOutputStream;
-import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -9,12 +8,13 @@ import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
       "Strict by default: at the first byte sequence that is not well-formed in the input encoding, or the"
           + " first character the output encoding cannot hold, it stops, says where (as validate does) and"
           + " fails. An output file is then left as it was: the new text goes to a temporary file beside"
-          + " it, renamed into place only on success (keeping the old file's permissions). On standard"
+          + " it, renamed into place only on success (keeping the old file's permissions), and removed on"
+          + " an error, Ctrl-C, SIGTERM or SIGHUP. On standard"
           + " output, a pipe or a device, everything before the error has been written and is correct, and"
           + " the exit status says the output is incomplete.",
       "",
@@ -49,7 +50,9 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:converted",
       "1:the input is not well-formed, or holds a character the output cannot",
-      "2:a usage error, or a file that could not be read or written"
+      "2:a usage error, or a file that could not be read or written, or that changed while it was read",
+      "141:the reader of standard output went away (| head): the tool stops quietly, as cat does",
+      "130, 143, 129:stopped by Ctrl-C, SIGTERM or SIGHUP; the output file is left as it was"
     },
     footerHeading = "%nExamples:%n",
     footer = {
@@ -94,9 +97,18 @@ final class ConvertCommand implements Callable<Integer> {
   @Override
   public Integer call() throws UserError {
     PrintWriter err = spec.commandLine().getErr();
-    Path target = out.equals("-") ? null : Paths.get(out);
+    String shownOut = FileNames.show(out);
+    Path target;
+    try {
+      target = out.equals("-") ? null : Paths.get(out);
+    } catch (InvalidPathException e) {
+      throw new UserError(FileNames.unusable(out));
+    }
+    if (target != null && FileNames.damaged(out)) {
+      throw new UserError(FileNames.unusable(out)); // it would be written under another name
+    }
     if (target != null && Files.isDirectory(target)) {
-      throw new UserError(out + ": is a directory");
+      throw new UserError(shownOut + ": is a directory");
     }
     // A regular file (new or not) gets the whole output or nothing. Standard output, a pipe or a device
     // (/dev/null, a FIFO) can only be written as it goes, and cannot be taken back.
@@ -105,18 +117,12 @@ final class ConvertCommand implements Callable<Integer> {
       Path temporary = null;
       OutputStream sink;
       if (target == null) {
-        // Flushed, not closed: standard output stays open for whatever prints after.
-        sink = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), BUFFER_BYTES) {
-          @Override
-          public void close() throws IOException {
-            flush();
-          }
-        };
+        sink = new BufferedOutputStream(new StandardOutput(), BUFFER_BYTES);
       } else if (streaming) {
         sink = new BufferedOutputStream(new FileOutputStream(target.toFile()), BUFFER_BYTES);
       } else {
         target = Files.exists(target) ? target.toRealPath() : target; // through a link: keep the link
-        temporary = createTemporary(target);
+        temporary = createTemporary(target, shownOut);
         sink = new BufferedOutputStream(Files.newOutputStream(temporary), BUFFER_BYTES);
       }
       boolean done = false;
@@ -130,22 +136,25 @@ final class ConvertCommand implements Callable<Integer> {
           if (streaming) {
             err.println("textwire convert: stopped there; the output is incomplete.");
           } else {
-            err.println("textwire convert: nothing written to " + out + ".");
+            err.println("textwire convert: nothing written to " + shownOut + ".");
           }
           return 1;
         }
         if (temporary != null) {
-          moveIntoPlace(temporary, target);
+          PartialFiles.rename(temporary, target, ConvertCommand::moveIntoPlace);
         }
         done = true;
         return 0;
       } finally {
         if (temporary != null && !done) {
-          Files.deleteIfExists(temporary);
+          PartialFiles.remove(temporary);
         }
       }
     } catch (IOException e) {
-      throw new UserError(describe(e));
+      if (target == null && StandardOutput.readerGone()) {
+        return StandardOutput.CLOSED; // | head: quietly, as cat does
+      }
+      throw new UserError(describe(e) + (streaming || target == null ? "" : "; nothing written to " + shownOut));
     }
   }
 
@@ -153,14 +162,14 @@ final class ConvertCommand implements Callable<Integer> {
    * A new, empty file beside {@code target}, with the permissions a new file gets from the umask (not
    * the 0600 of {@code Files.createTempFile}), or those of {@code target} if it exists.
    */
-  private static Path createTemporary(Path target) throws UserError {
+  private static Path createTemporary(Path target, String shownTarget) throws UserError {
     Path dir = target.toAbsolutePath().getParent();
     SecureRandom random = new SecureRandom();
     for (int attempt = 0; ; attempt++) {
       Path temporary =
           dir.resolve("." + target.getFileName() + "." + Long.toHexString(random.nextLong()) + ".textwire-partial");
       try {
-        Files.newOutputStream(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+        PartialFiles.create(temporary);
         if (Files.exists(target)) {
           try {
             Files.setPosixFilePermissions(temporary, Files.getPosixFilePermissions(target));
@@ -171,14 +180,14 @@ final class ConvertCommand implements Callable<Integer> {
         return temporary;
       } catch (FileAlreadyExistsException e) {
         if (attempt > 10) {
-          throw new UserError(target + ": cannot create a temporary file beside it");
+          throw new UserError(shownTarget + ": cannot create a temporary file beside it");
         }
       } catch (NoSuchFileException e) {
-        throw new UserError(target + ": no such directory: " + dir);
+        throw new UserError(shownTarget + ": no such directory: " + FileNames.show(dir));
       } catch (AccessDeniedException e) {
-        throw new UserError(target + ": permission denied");
+        throw new UserError(shownTarget + ": permission denied");
       } catch (IOException e) {
-        throw new UserError(target + ": cannot write: " + e.getMessage());
+        throw new UserError(shownTarget + ": cannot write: " + describe(e));
       }
     }
   }
@@ -191,7 +200,14 @@ final class ConvertCommand implements Callable<Integer> {
     }
   }
 
+  /** The exception's message, with the file it names as the user typed it. */
   private static String describe(IOException e) {
+    if (e instanceof FileSystemException) {
+      FileSystemException f = (FileSystemException) e;
+      if (f.getFile() != null) {
+        return FileNames.show(f.getFile()) + ": " + (f.getReason() == null ? e.getClass().getSimpleName() : f.getReason());
+      }
+    }
     return e.getMessage() == null ? e.toString() : e.getMessage();
   }
 }

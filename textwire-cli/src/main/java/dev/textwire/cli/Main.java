@@ -26,7 +26,7 @@ import picocli.CommandLine.Command;
     footer = {
       "  textwire validate data.txt             is it UTF-8, and where not?",
       "  textwire convert --from latin-1 --to utf-8 old.txt new.txt",
-      "  textwire stats corpus/*.txt",
+      "  textwire stats corpus/lipsum/*.txt",
       "  textwire bench --quick                 textwire beside the JDK and its peers, in about a minute",
       "  textwire <command> --help              each command's options, with examples",
     })
@@ -47,8 +47,7 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
   /** Runs one command line and returns its exit status. Output is UTF-8, whatever the locale says. */
   static int run(String... args) {
-    PrintWriter out =
-        new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), true);
+    PrintWriter out = new PrintWriter(new OutputStreamWriter(new StandardOutput(), StandardCharsets.UTF_8), true);
     PrintWriter err =
         new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.err), StandardCharsets.UTF_8), true);
     CommandLine commandLine = new CommandLine(new Main());

@@ -27,6 +27,25 @@ import org.knowm.xchart.style.Styler;
 final class RatioChart {
   private RatioChart() {}
 
+  /**
+   * Why {@code png} cannot be written, or null if it can: its directory must exist and be writable (it is
+   * not created: a typo in it would otherwise make a new tree), and the file, if it exists, must be a
+   * writable regular file.
+   */
+  static String cannotWrite(Path png) {
+    Path parent = png.toAbsolutePath().getParent();
+    if (Files.isDirectory(png)) {
+      return "it is a directory";
+    }
+    if (parent == null || !Files.isDirectory(parent)) {
+      return "no such directory: " + (parent == null ? "/" : FileNames.show(parent));
+    }
+    if (Files.exists(png) ? !Files.isWritable(png) : !Files.isWritable(parent)) {
+      return "permission denied";
+    }
+    return null;
+  }
+
   static void write(SideBySide results, String jdk, Path png) throws IOException {
     System.setProperty("java.awt.headless", "true");
     List<SideBySide.Line> lines = results.lines();
@@ -67,10 +86,6 @@ final class RatioChart {
     chart.addAnnotation(parity);
     chart.getStyler().setAnnotationLineColor(Color.RED);
     chart.getStyler().setAnnotationLineStroke(new BasicStroke(1.5f));
-    Path parent = png.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
     try (OutputStream out = Files.newOutputStream(png)) {
       BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
     }

@@ -26,9 +26,14 @@ import picocli.CommandLine.Spec;
           + " line feeds). Throughput is the bytes over the time to read and count them.",
     },
     exitCodeListHeading = "%nExit status:%n",
-    exitCodeList = {"0:every file was read (valid or not)", "2:a usage error, or a file that could not be read"},
+    exitCodeList = {
+      "0:every file was read (valid or not)",
+      "2:a usage error, a file that could not be read or that changed while it was read, or output that"
+          + " could not be written",
+      "141:the reader of the output went away (| head): the tool stops quietly, as cat and grep do"
+    },
     footerHeading = "%nExamples:%n",
-    footer = {"  textwire stats corpus/*.txt", "  textwire stats - < data.txt"})
+    footer = {"  textwire stats corpus/lipsum/*.txt", "  textwire stats - < data.txt"})
 final class StatsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -56,7 +61,7 @@ final class StatsCommand implements Callable<Integer> {
     for (int n = 1; n <= 4; n++) {
       row(out, n + "-byte chars", s.sequences(n), percent(s.sequences(n), characters) + " of the characters");
     }
-    row(out, "invalid", s.invalidSequences, s.invalidBytes + (s.invalidBytes == 1 ? " byte" : " bytes")
+    row(out, "invalid", s.invalidSequences, String.format(Locale.ROOT, "%,d", s.invalidBytes) + (s.invalidBytes == 1 ? " byte" : " bytes")
         + (s.invalidSequences == 0 ? ": the file is valid UTF-8" : ", each one U+FFFD when replaced"));
     out.printf(
         Locale.ROOT,

@@ -19,6 +19,7 @@ final class Utf8Stats implements InputScan.Visitor {
     try (Progress progress = Progress.forBytes("stats", input.byteCount)) {
       InputScan.run(window, Encoding.UTF_8.decoder(), false, progress, stats);
     }
+    input.checkWholeFile(window.offsetOf(window.end));
     return stats;
   }
 

@@ -3,6 +3,7 @@ package dev.textwire.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -33,14 +34,15 @@ import picocli.CommandLine.Spec;
     exitCodeList = {
       "0:every file is valid",
       "1:some file is not valid",
-      "2:a usage error, or a file that could not be read"
+      "2:a usage error, or a file that could not be read",
+      "141:the reader of the output went away (| head): the tool stops quietly, as cat and grep do"
     },
     footerHeading = "%nExamples:%n",
     footer = {
       "  textwire validate data.txt",
       "  textwire validate --all logs/*.log",
       "  textwire validate --encoding cesu-8 export.bin",
-      "  curl -s https://example.com/ | textwire validate -",
+      "  curl -s https://example.com/ | textwire validate",
     })
 final class ValidateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -63,19 +65,23 @@ final class ValidateCommand implements Callable<Integer> {
           + " errors are always reported in order by one thread.")
   int threads = Math.min(8, Runtime.getRuntime().availableProcessors());
 
-  @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to check; - for standard input.")
-  List<String> files;
+  @Parameters(arity = "0..*", paramLabel = "FILE", description = "Files to check; - or none for standard input.")
+  List<String> files = List.of(Input.STDIN);
 
   /** Some input was not valid. */
   private boolean invalid;
 
   @Override
   public Integer call() {
+    if (threads < 1) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "-j/--threads must be at least 1, not " + threads);
+    }
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     int status =
         Input.each(files, "validate", out, err, input -> {
-          long errors = new Validation(encoding, input, all, Math.max(1, threads), out).run();
+          long errors = new Validation(encoding, input, all, threads, out).run();
           if (errors == 0) {
             out.println(input.displayName + ": OK");
           } else {

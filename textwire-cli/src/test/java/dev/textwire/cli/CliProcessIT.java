@@ -64,8 +64,9 @@ class CliProcessIT {
   }
 
   @Test
-  void validateWithoutFiles() {
-    usageError(List.of("textwire validate: Missing required parameter: 'FILE'"), "validate");
+  void statsWithoutFiles() {
+    // (validate without files reads standard input, as convert does: CliChecksIT)
+    usageError(List.of("textwire stats: Missing required parameter: 'FILE'"), "stats");
   }
 
   @ParameterizedTest
