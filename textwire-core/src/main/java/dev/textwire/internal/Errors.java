@@ -1,10 +1,41 @@
 package dev.textwire.internal;
 
+import dev.textwire.BufferTooSmallException;
 import dev.textwire.MalformedTextException;
+import java.util.ConcurrentModificationException;
 
 /** Builds the exceptions that say where and what. Only reached on the error path. */
 public final class Errors {
   private Errors() {}
+
+  /**
+   * A text whose encoding no longer matches the length a first pass found: the caller's
+   * {@code CharSequence} changed during the call (another thread, or a sequence that is not stable).
+   *
+   * @param countedBytes what the first pass counted (the length already written in front, or the size
+   *     of the array made for it)
+   * @param writtenBytes what the second pass wrote, or -1 if it did not fit in the counted length
+   */
+  public static ConcurrentModificationException textChanged(String encoding, long countedBytes, long writtenBytes) {
+    return new ConcurrentModificationException(
+        "the text changed while it was being encoded: its " + encoding + " length was counted as " + countedBytes
+            + " bytes, then "
+            + (writtenBytes < 0 ? "it no longer fit in them" : "encoding it wrote " + writtenBytes)
+            + "; a CharSequence must not change during the call");
+  }
+
+  /**
+   * What to throw for a {@link BufferTooSmallException}: itself, unless its figures say the text fits,
+   * which means the text changed between the pass that did not fit and the pass that measured it.
+   */
+  public static RuntimeException checkTooSmall(BufferTooSmallException e, String encoding) {
+    if (e.requiredBytes() > e.availableBytes()) {
+      return e;
+    }
+    return new ConcurrentModificationException(
+        "the text changed while it was being encoded: it did not fit in " + e.availableBytes() + " bytes, then its "
+            + encoding + " length was counted as " + e.requiredBytes() + "; a CharSequence must not change during the call");
+  }
 
   /** An unpaired surrogate met while encoding strictly. */
   public static MalformedTextException unpairedSurrogate(String encoding, char surrogate, long charIndex) {
