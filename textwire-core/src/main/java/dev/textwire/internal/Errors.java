@@ -2,6 +2,7 @@ package dev.textwire.internal;
 
 import dev.textwire.BufferTooSmallException;
 import dev.textwire.MalformedTextException;
+import dev.textwire.UnmappableCharacterException;
 import java.util.ConcurrentModificationException;
 
 /** Builds the exceptions that say where and what. Only reached on the error path. */
@@ -96,16 +97,9 @@ public final class Errors {
 
   /**
    * A char (or a surrogate pair, {@code charCount} 2) that a code page has no byte for, met while
-   * encoding strictly.
+   * encoding strictly. Its message, which names the character, is built only if asked for.
    */
-  public static MalformedTextException unmappable(String encoding, int codePoint, long charIndex, int charCount) {
-    String character = String.format("U+%04X (%s)", codePoint, Character.getName(codePoint));
-    return new MalformedTextException(
-        String.format("cannot encode %s: %s at char index %d is not in the code page", encoding, character, charIndex),
-        character + " is not in the code page",
-        -1,
-        charIndex,
-        charCount,
-        false);
+  public static UnmappableCharacterException unmappable(String encoding, int codePoint, long charIndex, int charCount) {
+    return new UnmappableCharacterException(encoding, codePoint, charIndex, charCount);
   }
 }
