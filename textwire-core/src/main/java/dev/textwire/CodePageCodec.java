@@ -1,5 +1,6 @@
 package dev.textwire;
 
+import dev.textwire.internal.Errors;
 import dev.textwire.internal.SingleByteEncoding;
 import dev.textwire.internal.SingleByteTable;
 import java.nio.ByteBuffer;
@@ -57,24 +58,42 @@ final class CodePageCodec implements TextCodec {
     return (int) SingleByteEncoding.encodedLength(text, beginIndex, endIndex, policy, table); // <= chars
   }
 
+  /**
+   * {@inheritDoc} One pass counts, a second encodes; if the text changed between them, this throws
+   * {@link java.util.ConcurrentModificationException} rather than return an array that is not its encoding.
+   */
   @Override
   public byte[] encode(CharSequence text) {
-    byte[] bytes = new byte[encodedLength(text)];
-    SingleByteEncoding.encode(text, 0, text.length(), bytes, 0, policy, table);
+    int charCount = text.length();
+    byte[] bytes = new byte[encodedLength(text, 0, charCount)];
+    int written = SingleByteEncoding.encodeWithin(text, 0, charCount, bytes, 0, bytes.length, policy, null, table);
+    if (written != bytes.length) {
+      throw Errors.textChanged(table.name(), bytes.length, written);
+    }
     return bytes;
   }
 
+  /** {@inheritDoc} As {@link Utf8Codec#encode(CharSequence, int, int, byte[], int)} for a text that changes. */
   @Override
   public int encode(CharSequence text, int beginIndex, int endIndex, byte[] dst, int offset) {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
     Objects.checkFromToIndex(offset, dst.length, dst.length);
-    return SingleByteEncoding.encode(text, beginIndex, endIndex, dst, offset, policy, table);
+    try {
+      return SingleByteEncoding.encode(text, beginIndex, endIndex, dst, offset, policy, table);
+    } catch (BufferTooSmallException e) {
+      throw Errors.checkTooSmall(e, table.name());
+    }
   }
 
+  /** {@inheritDoc} As {@link Utf8Codec#encode(CharSequence, int, int, ByteBuffer)} for a text that changes. */
   @Override
   public int encode(CharSequence text, int beginIndex, int endIndex, ByteBuffer dst) {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
-    return SingleByteEncoding.encode(text, beginIndex, endIndex, dst, policy, table);
+    try {
+      return SingleByteEncoding.encode(text, beginIndex, endIndex, dst, policy, table);
+    } catch (BufferTooSmallException e) {
+      throw Errors.checkTooSmall(e, table.name());
+    }
   }
 
   @Override

@@ -2,7 +2,8 @@ package dev.textwire;
 
 /**
  * Input that is not well-formed text for its encoding: ill-formed bytes met while decoding or validating,
- * or an unpaired surrogate met while encoding under {@link ErrorPolicy#STRICT}.
+ * or an unpaired surrogate met while encoding under {@link ErrorPolicy#STRICT}, or a character a code page
+ * has no byte for ({@link UnmappableCharacterException}, whose message is built only when asked for).
  *
  * <p>It says where: {@link #byteOffset()} for bytes (the index in the caller's array or buffer, or the
  * offset in a stream), {@link #charIndex()} for chars (the index in the caller's {@code CharSequence}). The

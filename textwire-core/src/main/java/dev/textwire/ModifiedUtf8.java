@@ -61,7 +61,15 @@ public final class ModifiedUtf8 {
     return DataUtf.read(in, in.readUnsignedShort());
   }
 
-  /** Writes {@code text}'s byte count in 8 bytes, big-endian, then its modified UTF-8: no size limit. */
+  /**
+   * Writes {@code text}'s byte count in 8 bytes, big-endian, then its modified UTF-8: no size limit. The
+   * count is taken first, then the text is encoded a window at a time.
+   *
+   * @throws java.util.ConcurrentModificationException if the text changed during the call, so that its
+   *     bytes no longer match the count: before any byte the count does not cover is written, but a text
+   *     longer than the 8 KiB window may already have been written in part, so the stream then holds
+   *     an incomplete frame
+   */
   public static void writeLongUTF(DataOutput out, CharSequence text) throws IOException {
     Objects.requireNonNull(out, "out");
     DataUtf.write(out, text, DataUtf.encodedLength(text), 8);

@@ -68,7 +68,8 @@ abstract class ResumableTextEncoder implements TextEncoder {
   }
 
   /**
-   * Encodes into {@code dst[offset, limit)} as much as fits whole.
+   * Encodes into {@code dst[offset, limit)} as much as fits whole. Nothing outside that window is
+   * touched; inside it, bytes after those written may have been overwritten.
    *
    * @return bytes written; 0 when nothing remains, or when the next character needs more room (at most
    *     4 bytes in UTF-8, 6 for a CESU-8 pair, 1 in a code page), or when only a carried surrogate is

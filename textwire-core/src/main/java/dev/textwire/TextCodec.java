@@ -42,7 +42,13 @@ public interface TextCodec {
    */
   int encodedLength(CharSequence text, int beginIndex, int endIndex);
 
-  /** Encodes {@code text} into a new array of exactly the encoded length. */
+  /**
+   * Encodes {@code text} into a new array of exactly the encoded length.
+   *
+   * @throws java.util.ConcurrentModificationException if the text changed during the call, so that what
+   *     was encoded is not the length counted for the array (a {@code StringBuilder} another thread
+   *     writes to, a {@code CharSequence} that is not stable)
+   */
   byte[] encode(CharSequence text);
 
   /** Encodes {@code text} into {@code dst} from {@code offset}; returns the bytes written. */
@@ -57,6 +63,8 @@ public interface TextCodec {
    * @throws BufferTooSmallException if the bytes do not fit between {@code offset} and the end of
    *     {@code dst}; nothing was written past the end
    * @throws MalformedTextException under STRICT, at the first char that cannot be encoded
+   * @throws java.util.ConcurrentModificationException if the text did not fit, but the length counted
+   *     after that does: it changed during the call
    */
   int encode(CharSequence text, int beginIndex, int endIndex, byte[] dst, int offset);
 
@@ -71,6 +79,7 @@ public interface TextCodec {
    *
    * @throws BufferTooSmallException if the bytes do not fit in {@code dst.remaining()}; the position is
    *     unchanged (bytes between position and limit may have been overwritten)
+   * @throws java.util.ConcurrentModificationException as for arrays, with the position unchanged
    */
   int encode(CharSequence text, int beginIndex, int endIndex, ByteBuffer dst);
 

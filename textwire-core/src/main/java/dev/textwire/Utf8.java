@@ -47,7 +47,12 @@ public final class Utf8 {
     return Utf8Codec.STRICT.encodedLength(text, beginIndex, endIndex);
   }
 
-  /** Encodes {@code text} into a new array of exactly its length. */
+  /**
+   * Encodes {@code text} into a new array of exactly its length.
+   *
+   * @throws java.util.ConcurrentModificationException if the text changed during the call (a first pass
+   *     counts the bytes, a second writes them, and they disagree)
+   */
   public static byte[] encode(CharSequence text) {
     return Utf8Codec.STRICT.encode(text);
   }

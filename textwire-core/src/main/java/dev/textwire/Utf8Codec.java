@@ -1,5 +1,6 @@
 package dev.textwire;
 
+import dev.textwire.internal.Errors;
 import dev.textwire.internal.Utf8Decoding;
 import dev.textwire.internal.Utf8Encoding;
 import dev.textwire.internal.Utf8Variant;
@@ -101,11 +102,21 @@ public final class Utf8Codec implements TextCodec {
     return Utf8Encoding.encodedLength(text, beginIndex, endIndex, policy, variant);
   }
 
-  /** Encodes {@code text} into a new array of exactly the encoded length. */
+  /**
+   * Encodes {@code text} into a new array of exactly the encoded length: one pass counts, a second
+   * encodes.
+   *
+   * @throws java.util.ConcurrentModificationException if the text changed between the two passes (it
+   *     wrote other than the bytes counted), rather than return an array with trailing zeros or none
+   */
   @Override
   public byte[] encode(CharSequence text) {
-    byte[] bytes = new byte[encodedLength(text)];
-    Utf8Encoding.encode(text, 0, text.length(), bytes, 0, policy, variant);
+    int charCount = text.length();
+    byte[] bytes = new byte[encodedLength(text, 0, charCount)];
+    int written = Utf8Encoding.encodeWithin(text, 0, charCount, bytes, 0, bytes.length, policy, null, variant);
+    if (written != bytes.length) {
+      throw Errors.textChanged(variant.displayName, bytes.length, written);
+    }
     return bytes;
   }
 
@@ -121,13 +132,20 @@ public final class Utf8Codec implements TextCodec {
    * @return the number of bytes written
    * @throws BufferTooSmallException if the bytes do not fit between {@code offset} and the end of
    *     {@code dst}; nothing was written past the end and the exception says how many bytes are needed
+   *     (counted in a second pass, only on this path)
    * @throws MalformedTextException under STRICT, for an unpaired surrogate, with its char index
+   * @throws java.util.ConcurrentModificationException if the text did not fit but a second pass counts
+   *     a length that does: it changed during the call
    */
   @Override
   public int encode(CharSequence text, int beginIndex, int endIndex, byte[] dst, int offset) {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
     Objects.checkFromToIndex(offset, dst.length, dst.length);
-    return Utf8Encoding.encode(text, beginIndex, endIndex, dst, offset, policy, variant);
+    try {
+      return Utf8Encoding.encode(text, beginIndex, endIndex, dst, offset, policy, variant);
+    } catch (BufferTooSmallException e) {
+      throw Errors.checkTooSmall(e, variant.displayName);
+    }
   }
 
   /** Encodes {@code text} at {@code dst}'s position, heap or direct, and advances it. */
@@ -143,11 +161,17 @@ public final class Utf8Codec implements TextCodec {
    * @throws BufferTooSmallException if the bytes do not fit in {@code dst.remaining()}; the position is
    *     unchanged (bytes between position and limit may have been overwritten)
    * @throws java.nio.ReadOnlyBufferException if {@code dst} is read-only
+   * @throws java.util.ConcurrentModificationException if the text did not fit but a second pass counts
+   *     a length that does: it changed during the call
    */
   @Override
   public int encode(CharSequence text, int beginIndex, int endIndex, ByteBuffer dst) {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
-    return Utf8Encoding.encode(text, beginIndex, endIndex, dst, policy, variant);
+    try {
+      return Utf8Encoding.encode(text, beginIndex, endIndex, dst, policy, variant);
+    } catch (BufferTooSmallException e) {
+      throw Errors.checkTooSmall(e, variant.displayName);
+    }
   }
 
   /** Decodes all of {@code src}. */

@@ -4,6 +4,7 @@ import dev.textwire.BufferTooSmallException;
 import dev.textwire.ErrorPolicy;
 import dev.textwire.MalformedTextException;
 import dev.textwire.Utf8;
+import dev.textwire.internal.Errors;
 import dev.textwire.internal.Utf8Encoding;
 import java.io.EOFException;
 import java.io.IOException;
@@ -22,6 +23,14 @@ import java.util.Objects;
  * after it and the prefix is filled in. Otherwise, into an array, the narrowest width is reserved and the
  * text is moved along if the real length needs more; into a {@link SegmentedBuffer}, the length is
  * computed first.
+ *
+ * <p>A text that changes while it is written (a {@code StringBuilder} another thread writes to) never
+ * gives a frame whose prefix disagrees with its body. Where the frame is written in one pass, the prefix
+ * is the length of the bytes that pass wrote. Where the length is counted first (a direct
+ * {@code ByteBuffer}, and a {@link SegmentedBuffer} when the prefix width depends on the length), the
+ * text is checked against that count and the call throws
+ * {@link java.util.ConcurrentModificationException} instead, writing nothing past the declared frame
+ * (and, into a segmented buffer, taking the frame back).
  *
  * <p>Reading checks, in order: that the prefix is well-formed, that the declared length is within the
  * caller's maximum, and that the bytes are all there; only then does it allocate the string. Errors say
@@ -115,8 +124,9 @@ public enum LengthPrefix {
     if (written < 0) {
       long length = Utf8Encoding.encodedLengthAsLong(text, beginIndex, endIndex, policy);
       checkLength(length);
-      throw new BufferTooSmallException(
-          prefixLength((int) length) + length + trailerLength(), dst.length - offset);
+      throw Errors.checkTooSmall(
+          new BufferTooSmallException(prefixLength((int) length) + length + trailerLength(), dst.length - offset),
+          "UTF-8");
     }
     return written;
   }
@@ -128,8 +138,14 @@ public enum LengthPrefix {
 
   /**
    * Writes the frame at the buffer's position and advances it; on any error the position is unchanged.
+   * Into a direct buffer (or a heap buffer too small for the one-pass write) the length is counted
+   * first and the text encoded into exactly that many bytes after the prefix: nothing after the frame is
+   * touched, even if the text changes during the call.
    *
    * @return the bytes written
+   * @throws BufferTooSmallException if the frame does not fit in {@code dst.remaining()}
+   * @throws java.util.ConcurrentModificationException if the text changed during the call, so that its
+   *     bytes no longer match the length counted for the prefix
    */
   public int write(CharSequence text, int beginIndex, int endIndex, ErrorPolicy policy, ByteBuffer dst) {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
@@ -155,10 +171,29 @@ public enum LengthPrefix {
       throw new BufferTooSmallException(frame, dst.remaining());
     }
     int width = prefixLength((int) length);
-    for (int i = 0; i < width; i++) {
-      dst.put(prefixByte((int) length, width, i));
+    int limit = dst.limit();
+    int textStart = position + width;
+    try {
+      // The text goes into exactly the bytes the prefix declares: a text that changed since it was
+      // counted cannot spill past them, and is caught by the count.
+      dst.position(textStart).limit(textStart + (int) length);
+      int written;
+      try {
+        written = Utf8Encoding.encode(text, beginIndex, endIndex, dst, policy);
+      } catch (BufferTooSmallException e) {
+        written = -1;
+      }
+      if (written != length) {
+        throw Errors.textChanged("UTF-8", length, written);
+      }
+    } catch (RuntimeException | Error e) {
+      dst.limit(limit).position(position);
+      throw e;
     }
-    Utf8Encoding.encode(text, beginIndex, endIndex, dst, policy);
+    dst.limit(limit);
+    for (int i = 0; i < width; i++) {
+      dst.put(position + i, prefixByte((int) length, width, i));
+    }
     putTrailer(dst);
     return frame;
   }
@@ -188,6 +223,8 @@ public enum LengthPrefix {
    * as it was.
    *
    * @return the bytes appended
+   * @throws java.util.ConcurrentModificationException if the text changed during the call, so that its
+   *     bytes no longer match the length counted for the prefix (only where the length is counted first)
    */
   public long write(CharSequence text, int beginIndex, int endIndex, ErrorPolicy policy, SegmentedBuffer dst) {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
@@ -225,7 +262,10 @@ public enum LengthPrefix {
         for (int i = 0; i < needed; i++) {
           dst.writeByte(prefixByte((int) length, needed, i));
         }
-        dst.writeUtf8(text, beginIndex, endIndex, policy);
+        long written = dst.writeUtf8(text, beginIndex, endIndex, policy);
+        if (written != length) {
+          throw Errors.textChanged("UTF-8", length, written); // and the frame is taken back below
+        }
       }
       if (this == RESP_BULK) {
         dst.writeByte('\r');

@@ -95,7 +95,9 @@ public final class DataUtf {
 
   /**
    * Writes a big-endian length of {@code prefixBytes} (2 or 8) holding {@code byteCount}, then the text in
-   * modified UTF-8, in as few writes as the window allows.
+   * modified UTF-8, in as few writes as the window allows. Checks what it encodes against
+   * {@code byteCount} before each write, and throws {@code ConcurrentModificationException} rather than
+   * write bytes the length does not cover, or end the text short of it.
    */
   public static void write(DataOutput out, CharSequence text, long byteCount, int prefixBytes) throws IOException {
     DataUtf scratch = acquire();
@@ -110,6 +112,9 @@ public final class DataUtf {
         int written =
             Utf8Encoding.encodeWithin(
                 text, 0, length, window, prefixBytes, WINDOW_BYTES, ErrorPolicy.STRICT, null, Utf8Variant.MODIFIED_UTF_8);
+        if (written != byteCount) {
+          throw Errors.textChanged(Utf8Variant.MODIFIED_UTF_8.displayName, byteCount, written); // nothing written
+        }
         out.write(window, 0, prefixBytes + written);
         return;
       }
@@ -119,6 +124,11 @@ public final class DataUtf {
       try {
         while (encoder.hasRemaining()) {
           filled += encoder.encode(window, filled, WINDOW_BYTES);
+          long total = encoder.bytesWritten();
+          if (total > byteCount || (total != byteCount && !encoder.hasRemaining())) {
+            // The text changed since it was counted: stop before writing bytes the length does not cover.
+            throw Errors.textChanged(Utf8Variant.MODIFIED_UTF_8.displayName, byteCount, total);
+          }
           out.write(window, 0, filled);
           filled = 0;
         }

@@ -40,6 +40,16 @@ interface EncodeKernel {
   /** Bytes written for {@code chars[begin, end)}, which are known to encode without error. */
   long encodedLength(char[] chars, int begin, int end, ErrorPolicy policy);
 
+  /**
+   * Whether a high surrogate at the end of a piece must wait for the next piece: true where a pair is
+   * encoded differently from its two halves on their own. Modified UTF-8 writes every surrogate as it
+   * comes, so it carries nothing, and a trailing high surrogate that did not fit the window is simply
+   * the next char to encode.
+   */
+  default boolean carriesHighSurrogate() {
+    return true;
+  }
+
   /** Bytes written for a surrogate pair. */
   int pairLength();
 

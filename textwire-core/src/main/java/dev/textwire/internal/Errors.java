@@ -1,10 +1,42 @@
 package dev.textwire.internal;
 
+import dev.textwire.BufferTooSmallException;
 import dev.textwire.MalformedTextException;
+import dev.textwire.UnmappableCharacterException;
+import java.util.ConcurrentModificationException;
 
 /** Builds the exceptions that say where and what. Only reached on the error path. */
 public final class Errors {
   private Errors() {}
+
+  /**
+   * A text whose encoding no longer matches the length a first pass found: the caller's
+   * {@code CharSequence} changed during the call (another thread, or a sequence that is not stable).
+   *
+   * @param countedBytes what the first pass counted (the length already written in front, or the size
+   *     of the array made for it)
+   * @param writtenBytes what the second pass wrote, or -1 if it did not fit in the counted length
+   */
+  public static ConcurrentModificationException textChanged(String encoding, long countedBytes, long writtenBytes) {
+    return new ConcurrentModificationException(
+        "the text changed while it was being encoded: its " + encoding + " length was counted as " + countedBytes
+            + " bytes, then "
+            + (writtenBytes < 0 ? "it no longer fit in them" : "encoding it wrote " + writtenBytes)
+            + "; a CharSequence must not change during the call");
+  }
+
+  /**
+   * What to throw for a {@link BufferTooSmallException}: itself, unless its figures say the text fits,
+   * which means the text changed between the pass that did not fit and the pass that measured it.
+   */
+  public static RuntimeException checkTooSmall(BufferTooSmallException e, String encoding) {
+    if (e.requiredBytes() > e.availableBytes()) {
+      return e;
+    }
+    return new ConcurrentModificationException(
+        "the text changed while it was being encoded: it did not fit in " + e.availableBytes() + " bytes, then its "
+            + encoding + " length was counted as " + e.requiredBytes() + "; a CharSequence must not change during the call");
+  }
 
   /** An unpaired surrogate met while encoding strictly. */
   public static MalformedTextException unpairedSurrogate(String encoding, char surrogate, long charIndex) {
@@ -65,16 +97,9 @@ public final class Errors {
 
   /**
    * A char (or a surrogate pair, {@code charCount} 2) that a code page has no byte for, met while
-   * encoding strictly.
+   * encoding strictly. Its message, which names the character, is built only if asked for.
    */
-  public static MalformedTextException unmappable(String encoding, int codePoint, long charIndex, int charCount) {
-    String character = String.format("U+%04X (%s)", codePoint, Character.getName(codePoint));
-    return new MalformedTextException(
-        String.format("cannot encode %s: %s at char index %d is not in the code page", encoding, character, charIndex),
-        character + " is not in the code page",
-        -1,
-        charIndex,
-        charCount,
-        false);
+  public static UnmappableCharacterException unmappable(String encoding, int codePoint, long charIndex, int charCount) {
+    return new UnmappableCharacterException(encoding, codePoint, charIndex, charCount);
   }
 }

@@ -227,8 +227,11 @@ public final class ResumableEncoder {
       dp = Progress.destination(progress);
       if (chunkPos < chunkEnd) {
         if (reachesEnd && !endOfInput && chunkPos == chunkEnd - 1
-            && Character.isHighSurrogate(scratch.chars[chunkPos])) {
-          // A high surrogate ends this piece: keep it, so the caller may reuse its array.
+            && Character.isHighSurrogate(scratch.chars[chunkPos]) && kernel.carriesHighSurrogate()) {
+          // A high surrogate ends this piece: keep it, so the caller may reuse its array. The kernel may
+          // have stopped for room rather than to wait, which is the same for an encoding that pairs
+          // across pieces; one that writes each surrogate on its own (modified UTF-8) must not carry it,
+          // or a window with room for it would wait for a pair's 6 bytes.
           carried = scratch.chars[chunkPos];
           carriedIndex = charIndexBias + chunkBase + chunkPos;
           chunkPos = chunkEnd;

@@ -274,6 +274,9 @@ public final class SingleByteEncoding {
         long progress =
             encodeChunk(scratch, 0, count, scratch.encoded, 0, scratch.encoded.length, true, policy, i, null, table);
         int bytes = Progress.destination(progress);
+        if (bytes > dst.limit() - dp) {
+          return -1; // only a text that changed since it was measured; then the caller says it changed
+        }
         dst.put(dp, scratch.encoded, 0, bytes);
         dp += bytes;
         i += count;

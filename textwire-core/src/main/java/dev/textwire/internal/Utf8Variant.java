@@ -103,6 +103,12 @@ public enum Utf8Variant implements EncodeKernel {
     return CharsUtf8.encodedLength(chars, begin, end, policy, 0, this);
   }
 
+  /** A lone surrogate is written as itself (modified UTF-8), so a pair is its two halves: nothing to carry. */
+  @Override
+  public boolean carriesHighSurrogate() {
+    return !loneSurrogatesAllowed;
+  }
+
   @Override
   public int putPair(char high, char low, byte[] dst, int dp, ErrorPolicy policy, long charIndex) {
     return putPair(high, low, dst, dp);
