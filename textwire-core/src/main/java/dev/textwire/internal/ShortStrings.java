@@ -41,8 +41,8 @@ final class ShortStrings {
 
   /**
    * Encodes {@code text[begin, end)} into {@code dst[dp, dl)}; returns the bytes written, or -1 if the
-   * text holds an unpaired surrogate the variant refuses, or does not fit (nothing was written; the
-   * caller starts over).
+   * text holds an unpaired surrogate the variant refuses, or does not fit (bytes may have been written;
+   * the caller starts over).
    */
   static int encode(String text, int begin, int end, byte[] dst, int dp, int dl, Utf8Variant variant) {
     if (dl - dp < 3 * (end - begin)) {
