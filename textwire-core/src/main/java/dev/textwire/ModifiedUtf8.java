@@ -53,12 +53,14 @@ public final class ModifiedUtf8 {
   /**
    * Reads a string written by {@code writeUTF}.
    *
-   * @throws java.io.EOFException if the input ends first
+   * @throws java.io.EOFException if the input ends first, saying whether it ended within the 2-byte
+   *     length or after how many of the bytes it declares
    * @throws UTFDataFormatException if the bytes are not modified UTF-8; its cause is a
    *     {@link MalformedTextException} with the offset in the string's bytes
    */
   public static String readUTF(DataInput in) throws IOException {
-    return DataUtf.read(in, in.readUnsignedShort());
+    Objects.requireNonNull(in, "in");
+    return DataUtf.read(in, DataUtf.readLength(in, 2));
   }
 
   /**
@@ -78,16 +80,31 @@ public final class ModifiedUtf8 {
   /**
    * Reads a string written by {@link #writeLongUTF}.
    *
-   * @param maxBytes the longest encoding accepted; a longer declared length fails before anything is read
-   *     or allocated
-   * @throws UTFDataFormatException if the declared length is negative or above {@code maxBytes}, or the
-   *     bytes are not modified UTF-8
+   * @param maxBytes the longest encoding accepted, 0 or more; a longer declared length fails before
+   *     anything more is read or allocated. Memory follows the bytes that actually arrive, so this is
+   *     the caller's bound on what a declared length can make it allocate.
+   * @throws IllegalArgumentException if {@code maxBytes} is negative; nothing is read
+   * @throws UTFDataFormatException if the declared length is negative, above {@code maxBytes}, or above
+   *     the longest modified UTF-8 any String has (2 * (2^31 - 1) bytes: at most two bytes per char of a
+   *     Latin-1 string, three per char of a UTF-16 one, which holds half as many), checked before the
+   *     text is read; or if the bytes are not modified UTF-8
+   * @throws java.io.EOFException if the input ends first, saying whether it ended within the length or
+   *     after how many of the declared bytes
    */
   public static String readLongUTF(DataInput in, long maxBytes) throws IOException {
-    long byteCount = in.readLong();
+    Objects.requireNonNull(in, "in");
+    if (maxBytes < 0) {
+      throw new IllegalArgumentException("maxBytes is " + maxBytes + "; it must be 0 or more");
+    }
+    long byteCount = DataUtf.readLength(in, 8);
     if (byteCount < 0 || byteCount > maxBytes) {
       throw new UTFDataFormatException(
           "declared length " + byteCount + " bytes is " + (byteCount < 0 ? "negative" : "above the limit of " + maxBytes));
+    }
+    if (byteCount > DataUtf.MAX_STRING_BYTES) {
+      throw new UTFDataFormatException(
+          "declared length " + byteCount + " bytes is more than any String's modified UTF-8 (at most "
+              + DataUtf.MAX_STRING_BYTES + " bytes)");
     }
     return DataUtf.read(in, byteCount);
   }

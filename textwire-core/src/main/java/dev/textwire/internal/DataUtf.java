@@ -4,59 +4,58 @@ import dev.textwire.ErrorPolicy;
 import dev.textwire.MalformedTextException;
 import java.io.DataInput;
 import java.io.DataOutput;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UTFDataFormatException;
 
 /**
  * {@code writeUTF}'s format (a length, then modified UTF-8) to a {@code DataOutput} and from a
- * {@code DataInput}, through per-thread space, so a call allocates nothing but the String it returns (the
- * long form's reader also allocates as the bytes arrive). A thread that reads and writes long writeUTF
- * strings keeps up to about 340 KiB for them, as a {@code DataInputStream} or {@code DataOutputStream}
- * keeps arrays as large as its longest string.
+ * {@code DataInput}, through reused space, so a call allocates nothing but the String it returns once
+ * warm (the long form's reader also allocates as the bytes arrive). The space is lent by a {@link Lender}:
+ * a platform thread's own, a small shared pool's on a virtual thread. It starts small and grows with the
+ * strings: a thread that reads and writes long writeUTF strings keeps up to about 340 KiB for them, as a
+ * {@code DataInputStream} or {@code DataOutputStream} keeps arrays as large as its longest string; one
+ * that writes "hello" keeps a few hundred bytes.
  */
-public final class DataUtf {
-  private static final ThreadLocal<DataUtf> PER_THREAD = ThreadLocal.withInitial(DataUtf::new);
+public final class DataUtf extends Lender.Loanable {
+  private static final Lender<DataUtf> LENDER = new Lender<>(DataUtf::new);
 
-  /** Bytes per write to the caller's stream; a short string goes in one write, prefix included. */
+  /** Bytes per write to the caller's stream, and per read of the long form. */
   private static final int WINDOW_BYTES = 8192;
 
-  /** Read windows up to this size are kept for the thread; writeUTF's strings are at most 65,535 bytes. */
+  /** The room a writeUTF string can need: its 2-byte length and at most 65,535 bytes. */
+  private static final int MAX_SHORT_FORM_BYTES = 2 + 65535;
+
+  /** Read windows up to this size are kept; writeUTF's strings are at most 65,535 bytes. */
   private static final int MAX_RETAINED_READ_BYTES = 65535;
 
-  private final byte[] window = new byte[WINDOW_BYTES];
-  private final ResumableEncoder encoder = new ResumableEncoder(Utf8Variant.MODIFIED_UTF_8);
+  /**
+   * The bytes on their way to or from the caller's stream, grown on demand up to
+   * {@link #MAX_SHORT_FORM_BYTES}: a call either writes or reads, so one array serves both.
+   */
+  private byte[] bytes = new byte[64];
+
+  private ResumableEncoder encoder;
   /**
    * Decode space kept up to writeUTF's whole range, as {@code DataInputStream} keeps its arrays: the
-   * shared per-thread scratch stops at 16 K chars, and above that each read would allocate a temporary
-   * array as large as the string (measured: three times the JDK's allocation at 20,000 CJK chars).
+   * shared scratch stops at 16 K chars, and above that each read would allocate a temporary array as
+   * large as the string (measured: three times the JDK's allocation at 20,000 CJK chars).
    */
-  private final Scratch decodeSpace = new Scratch();
-  private byte[] readWindow = new byte[256];
+  private final DecodeSpace decodeSpace = new DecodeSpace();
   private char[] readChars;
-  private boolean inUse;
 
-  private static DataUtf acquire() {
-    DataUtf scratch = PER_THREAD.get();
-    if (scratch.inUse) {
-      return new DataUtf(); // the caller's stream called us back on the same thread
+  /** {@link #bytes} with room for at least {@code count}, which is at most {@link #MAX_SHORT_FORM_BYTES}. */
+  private byte[] bytes(int count) {
+    if (bytes.length < count) {
+      bytes = new byte[Math.max(count, Math.min(2 * bytes.length, MAX_SHORT_FORM_BYTES))];
     }
-    scratch.inUse = true;
-    return scratch;
-  }
-
-  private void release() {
-    inUse = false;
+    return bytes;
   }
 
   public static long encodedLength(CharSequence text) {
     return Utf8Encoding.encodedLengthAsLong(text, 0, text.length(), ErrorPolicy.STRICT, Utf8Variant.MODIFIED_UTF_8);
   }
-
-  /** The room a writeUTF string can need: its 2-byte length and at most 65,535 bytes. */
-  private static final int MAX_SHORT_FORM_BYTES = 2 + 65535;
-
-  /** Grown on demand up to {@link #MAX_SHORT_FORM_BYTES}, for writeUTF strings beyond the window. */
-  private byte[] shortFormBuffer;
 
   /**
    * {@code writeUTF}'s format in one pass over the text: encode after a 2-byte gap, then fill in the
@@ -66,19 +65,11 @@ public final class DataUtf {
    * @throws UTFDataFormatException with {@code DataOutputStream.writeUTF}'s message, for over 65,535 bytes
    */
   public static void writeShortForm(DataOutput out, String text) throws IOException {
-    DataUtf scratch = acquire();
+    DataUtf scratch = LENDER.acquire();
     try {
       int length = text.length();
       int room = (int) Math.min(3L * length, MAX_SHORT_FORM_BYTES - 2); // 3 bytes per char at most
-      byte[] buffer = scratch.window;
-      if (2 + room > buffer.length) {
-        byte[] grown = scratch.shortFormBuffer;
-        if (grown == null || grown.length < 2 + room) {
-          int doubled = grown == null ? 2 * buffer.length : 2 * grown.length;
-          scratch.shortFormBuffer = new byte[Math.min(MAX_SHORT_FORM_BYTES, Math.max(2 + room, doubled))];
-        }
-        buffer = scratch.shortFormBuffer;
-      }
+      byte[] buffer = scratch.bytes(2 + room);
       int written =
           Utf8Encoding.encodeWithin(
               text, 0, length, buffer, 2, 2 + room, ErrorPolicy.STRICT, null, Utf8Variant.MODIFIED_UTF_8);
@@ -89,7 +80,7 @@ public final class DataUtf {
       buffer[1] = (byte) written;
       out.write(buffer, 0, 2 + written);
     } finally {
-      scratch.release();
+      LENDER.release(scratch);
     }
   }
 
@@ -100,23 +91,28 @@ public final class DataUtf {
    * write bytes the length does not cover, or end the text short of it.
    */
   public static void write(DataOutput out, CharSequence text, long byteCount, int prefixBytes) throws IOException {
-    DataUtf scratch = acquire();
+    DataUtf scratch = LENDER.acquire();
     try {
-      byte[] window = scratch.window;
+      int length = text.length();
+      boolean fits = (long) length * 3 <= WINDOW_BYTES - prefixBytes;
+      byte[] window = scratch.bytes(fits ? prefixBytes + 3 * length : WINDOW_BYTES);
       for (int i = 0; i < prefixBytes; i++) {
         window[i] = (byte) (byteCount >>> (8 * (prefixBytes - 1 - i)));
       }
-      int length = text.length();
-      if ((long) length * 3 <= WINDOW_BYTES - prefixBytes) {
+      if (fits) {
         // Fits whatever the chars are: the one-shot path, with its short-string lane.
         int written =
             Utf8Encoding.encodeWithin(
-                text, 0, length, window, prefixBytes, WINDOW_BYTES, ErrorPolicy.STRICT, null, Utf8Variant.MODIFIED_UTF_8);
+                text, 0, length, window, prefixBytes, window.length, ErrorPolicy.STRICT, null,
+                Utf8Variant.MODIFIED_UTF_8);
         if (written != byteCount) {
           throw Errors.textChanged(Utf8Variant.MODIFIED_UTF_8.displayName, byteCount, written); // nothing written
         }
         out.write(window, 0, prefixBytes + written);
         return;
+      }
+      if (scratch.encoder == null) {
+        scratch.encoder = new ResumableEncoder(Utf8Variant.MODIFIED_UTF_8);
       }
       ResumableEncoder encoder = scratch.encoder;
       encoder.reset(text, 0, length, ErrorPolicy.STRICT);
@@ -136,21 +132,23 @@ public final class DataUtf {
         encoder.reset(ErrorPolicy.STRICT); // hold no reference to the caller's text
       }
     } finally {
-      scratch.release();
+      LENDER.release(scratch);
     }
   }
 
-  /** Reads {@code byteCount} bytes of modified UTF-8 from {@code in} and decodes them strictly. */
+  /**
+   * Reads {@code byteCount} bytes of modified UTF-8 from {@code in} and decodes them strictly. The caller
+   * has checked {@code byteCount} against its limit and against {@link #MAX_STRING_BYTES}.
+   *
+   * @throws EOFException naming the declared length and where the input ended
+   */
   public static String read(DataInput in, long byteCount) throws IOException {
-    DataUtf scratch = acquire();
+    DataUtf scratch = LENDER.acquire();
     try {
       if (byteCount <= MAX_RETAINED_READ_BYTES) {
         int count = (int) byteCount;
-        if (scratch.readWindow.length < count) {
-          scratch.readWindow = new byte[Math.max(count, Math.min(2 * scratch.readWindow.length, MAX_RETAINED_READ_BYTES))];
-        }
-        byte[] bytes = scratch.readWindow;
-        in.readFully(bytes, 0, count);
+        byte[] bytes = scratch.bytes(count);
+        readBody(in, bytes, 0, count, 0, byteCount);
         try {
           return Utf8Decoding.decode(
               bytes, 0, count, ErrorPolicy.STRICT, 0, Utf8Variant.MODIFIED_UTF_8, scratch.decodeSpace,
@@ -161,13 +159,20 @@ public final class DataUtf {
       }
       return readLong(in, byteCount, scratch);
     } finally {
-      scratch.release();
+      LENDER.release(scratch);
     }
   }
 
+  /**
+   * The longest modified UTF-8 any String has: at most 2 bytes per char in a Latin-1 string (of up to
+   * 2^31 - 1 chars), 3 bytes per char in a UTF-16 one (whose chars take 2 bytes each in an array of
+   * under 2^31 bytes). A longer declared length cannot be a String, whatever the bytes.
+   */
+  public static final long MAX_STRING_BYTES = 2L * Integer.MAX_VALUE;
+
   /** A long string a window at a time, so memory grows only as the bytes actually arrive. */
   private static String readLong(DataInput in, long byteCount, DataUtf scratch) throws IOException {
-    byte[] window = scratch.window;
+    byte[] window = scratch.bytes(WINDOW_BYTES);
     if (scratch.readChars == null) {
       scratch.readChars = new char[WINDOW_BYTES];
     }
@@ -178,7 +183,7 @@ public final class DataUtf {
     long windowOffset = 0; // offset of window[0] in the string's bytes
     while (remaining > 0 || carried > 0) {
       int count = (int) Math.min(remaining, WINDOW_BYTES - carried);
-      in.readFully(window, carried, count);
+      readBody(in, window, carried, count, byteCount - remaining, byteCount);
       remaining -= count;
       int filled = carried + count;
       long progress;
@@ -200,6 +205,61 @@ public final class DataUtf {
       }
     }
     return text.toString();
+  }
+
+  /**
+   * Reads bytes {@code [bodyOffset, bodyOffset + count)} of a string's {@code byteCount} bytes into
+   * {@code dst[offset, offset + count)}. From an {@code InputStream} (a {@code DataInputStream}, an
+   * {@code ObjectInputStream}) it reads as {@code readFully} does, but counts, so input that ends early
+   * is reported to the byte; other inputs say which bytes they were reading.
+   */
+  private static void readBody(DataInput in, byte[] dst, int offset, int count, long bodyOffset, long byteCount)
+      throws IOException {
+    if (in instanceof InputStream) {
+      InputStream stream = (InputStream) in;
+      for (int n = 0; n < count; ) {
+        int read = stream.read(dst, offset + n, count - n);
+        if (read < 0) {
+          throw cutShort(byteCount, "after " + (bodyOffset + n) + " of them", null);
+        }
+        n += read;
+      }
+      return;
+    }
+    try {
+      in.readFully(dst, offset, count);
+    } catch (EOFException e) {
+      throw cutShort(
+          byteCount, "within bytes " + bodyOffset + " to " + (bodyOffset + count - 1) + " of them", e);
+    }
+  }
+
+  private static EOFException cutShort(long byteCount, String where, EOFException cause) {
+    EOFException e =
+        new EOFException(
+            "modified UTF-8 string cut short: its length says " + byteCount + " bytes, the input ended " + where);
+    if (cause != null) {
+      e.initCause(cause);
+    }
+    return e;
+  }
+
+  /**
+   * Reads a string's length of {@code prefixBytes} (2, unsigned, or 8), big-endian.
+   *
+   * @throws EOFException saying the input ended within the length
+   */
+  public static long readLength(DataInput in, int prefixBytes) throws IOException {
+    try {
+      return prefixBytes == 2 ? in.readUnsignedShort() : in.readLong();
+    } catch (EOFException e) {
+      EOFException named =
+          new EOFException(
+              "input ended within the " + prefixBytes + "-byte length of a "
+                  + (prefixBytes == 2 ? "" : "long ") + "modified UTF-8 string");
+      named.initCause(e);
+      throw named;
+    }
   }
 
   private static UTFDataFormatException malformedData(MalformedTextException e) {

@@ -7,28 +7,29 @@ import java.nio.charset.CharsetEncoder;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Per-thread working space for the portable path: a chunk of chars copied out of the caller's text,
- * its Latin-1 narrowing, and room for one chunk's encoded bytes. Reused, so encoding allocates nothing
- * after a thread's first call.
+ * Working space for the portable path: a chunk of chars copied out of the caller's text, its Latin-1
+ * narrowing, room for one chunk's encoded bytes, and space for decoded text. Reused, so encoding
+ * allocates nothing once warm.
  *
- * <p>Why per thread: the public entry points are static and thread-safe, and the kernels need arrays.
- * Allocating a chunk per call costs more than the work for short text, and a shared pool would need
- * synchronisation. A {@code ThreadLocal} lookup costs a few nanoseconds and no locks. Each thread that
- * encodes keeps about 18 KiB.
+ * <p>Lent to one call at a time by a {@link Lender}: a platform thread keeps its own (a
+ * {@code ThreadLocal} lookup costs a few nanoseconds and no locks; allocating a chunk per call costs
+ * more than the work for short text), virtual threads share a small pool, so parked virtual threads keep
+ * none. One is about 13 KiB, plus up to 48 KiB of decode space once a thread decodes texts of up to 16 Ki
+ * chars. Short Strings ({@link ShortStrings}) and all-ASCII bytes never ask for one.
  *
  * <p>Why the JDK's Latin-1 encoder: narrowing chars to bytes and stopping at the first char above
  * U+00FF is exactly its intrinsic ({@code encodeISOArray}), which the JIT vectorises; a loop of ours
  * doing the same is not vectorised on JDK 17. Its buffers are wrapped once here, so calls allocate
  * nothing.
  */
-final class Scratch {
+final class Scratch extends Lender.Loanable {
   /** Chars per chunk: large enough to amortise the per-chunk calls, small enough to stay in L1. */
   static final int CHUNK_CHARS = 2048;
 
   /** Below this many chars, narrowing through the JDK encoder costs more than it saves. */
   static final int NARROW_MIN_CHARS = 48;
 
-  private static final ThreadLocal<Scratch> PER_THREAD = ThreadLocal.withInitial(Scratch::new);
+  private static final Lender<Scratch> LENDER = new Lender<>(Scratch::new);
 
   final char[] chars = new char[CHUNK_CHARS];
   final byte[] latin1 = new byte[CHUNK_CHARS];
@@ -100,71 +101,35 @@ final class Scratch {
   /** Decoded text up to this many chars goes through reused space; longer text gets its own array. */
   static final int DECODE_MAX_CHARS = 16 * 1024;
 
-  private char[] decoded;
-
-  /** Room for {@code charCount} decoded chars: reused up to {@link #DECODE_MAX_CHARS}. */
-  char[] decodeBuffer(int charCount) {
-    return decodeBuffer(charCount, DECODE_MAX_CHARS);
-  }
-
-  /** Room for {@code charCount} decoded chars: reused up to {@code maxRetained}. */
-  char[] decodeBuffer(int charCount, int maxRetained) {
-    if (charCount > maxRetained) {
-      return new char[charCount];
-    }
-    if (decoded == null || decoded.length < charCount) {
-      decoded = new char[Math.max(256, Integer.highestOneBit(charCount - 1) << 1)];
-    }
-    return decoded;
-  }
-
-  private byte[] latin1Decoded;
-
-  /** Room for {@code byteCount} decoded Latin-1 chars: reused up to {@link #DECODE_MAX_CHARS}. */
-  byte[] latin1DecodeBuffer(int byteCount) {
-    return latin1DecodeBuffer(byteCount, DECODE_MAX_CHARS);
-  }
-
-  /** Room for {@code byteCount} decoded Latin-1 chars: reused up to {@code maxRetained}. */
-  byte[] latin1DecodeBuffer(int byteCount, int maxRetained) {
-    if (byteCount > maxRetained) {
-      return new byte[byteCount];
-    }
-    if (latin1Decoded == null || latin1Decoded.length < byteCount) {
-      latin1Decoded = new byte[Math.max(256, Integer.highestOneBit(byteCount - 1) << 1)];
-    }
-    return latin1Decoded;
-  }
-
-  /** Set while an encode call uses this thread's scratch. */
-  private boolean inUse;
+  /** For decoding and validating, which run no caller code; see {@link #borrow()}. */
+  final DecodeSpace decodeSpace = new DecodeSpace();
 
   /**
-   * This thread's scratch, or a fresh one if it is already in use: a caller's {@code CharSequence} can
-   * run any code in {@code charAt}, including another encode on the same thread, which must not
-   * overwrite the chunk the outer call is working on. Pair with {@link #release()} in a finally block.
+   * Scratch for this call alone: a caller's {@code CharSequence} can run any code in {@code charAt},
+   * including another encode on the same thread, which must not overwrite the chunk the outer call is
+   * working on, so a nested call gets other space. Pair with {@link #release()} in a finally block.
    */
   static Scratch acquire() {
-    Scratch scratch = PER_THREAD.get();
-    if (scratch.inUse) {
-      return new Scratch();
-    }
-    scratch.inUse = true;
-    return scratch;
+    return LENDER.acquire();
   }
 
   void release() {
-    inUse = false;
+    LENDER.release(this);
   }
 
   /**
-   * This thread's scratch for work that runs no caller code (decoding, validating). Such work can run
-   * nested inside an encode (from a caller's {@code charAt}), so it must only use space an encode does
-   * not hold across a {@code charAt} call: the decode buffers, and {@link #encoded}, which an encode fills
-   * and empties between two chunk copies.
+   * Scratch for work that runs no caller code (decoding, validating). Such work can run nested inside an
+   * encode (from a caller's {@code charAt}) and then gets the same space on a platform thread, so it must
+   * only use space an encode does not hold across a {@code charAt} call: {@link #decodeSpace}, and
+   * {@link #encoded}, which an encode fills and empties between two chunk copies. Pair with
+   * {@link #giveBack()} in a finally block.
    */
-  static Scratch get() {
-    return PER_THREAD.get();
+  static Scratch borrow() {
+    return LENDER.borrow();
+  }
+
+  void giveBack() {
+    LENDER.giveBack(this);
   }
 
   /**

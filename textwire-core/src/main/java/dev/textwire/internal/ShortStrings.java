@@ -3,9 +3,10 @@ package dev.textwire.internal;
 /**
  * Short Strings straight from {@code charAt}, with no scratch and no copy: for a handful of chars the
  * per-call cost of the chunked path (a ThreadLocal, {@code getChars}, bookkeeping: about 20 ns measured)
- * is more than the work. Only the common case is handled here, well-formed text with room to spare;
- * anything else (an unpaired surrogate, a full destination) answers -1 and the general path starts over,
- * so policies, errors and partial writes live in one place.
+ * is more than the work, and a thread that only encodes short Strings never needs scratch at all. Only
+ * well-formed text that fits is handled here (room for less than three bytes a char costs a length pass
+ * first); anything else (an unpaired surrogate, a destination too small) answers -1 and the general path
+ * starts over, so policies, errors and partial writes live in one place.
  */
 final class ShortStrings {
   private ShortStrings() {}
@@ -45,7 +46,12 @@ final class ShortStrings {
    */
   static int encode(String text, int begin, int end, byte[] dst, int dp, int dl, Utf8Variant variant) {
     if (dl - dp < 3 * (end - begin)) {
-      return -1; // the general path handles tight room
+      // Room for less than the worst case, as when encoding into an array of the exact length: a length
+      // pass over so few chars costs less than the general path's scratch, and then no check is needed.
+      int length = encodedLength(text, begin, end, variant);
+      if (length < 0 || length > dl - dp) {
+        return -1;
+      }
     }
     int low = variant.asciiLow;
     int start = dp;

@@ -24,8 +24,12 @@ public final class SingleByteEncoding {
 
   public static long encodedLength(
       CharSequence text, int begin, int end, ErrorPolicy policy, SingleByteTable table) {
-    if (text instanceof String && table.latin1Mapped && StringInternals.latin1Bytes((String) text) != null) {
-      return end - begin; // every Latin-1 char has its byte
+    if (text instanceof String && table.latin1Mapped) {
+      String string = (String) text;
+      if (StringInternals.latin1Bytes(string) != null
+          || (end - begin <= SHORT_CHARS && allLatin1(string, begin, end))) {
+        return end - begin; // every Latin-1 char has its byte
+      }
     }
     if (begin == end) {
       return 0;
@@ -219,6 +223,15 @@ public final class SingleByteEncoding {
     }
   }
 
+  private static boolean allLatin1(String text, int begin, int end) {
+    for (int i = begin; i < end; i++) {
+      if (text.charAt(i) > 0xFF) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** A short String whose chars are all in Latin-1, by {@code charAt}; -1 for anything else. */
   private static int encodeShort(String text, int begin, int end, byte[] dst, int dp, int dl, SingleByteTable table) {
     int count = end - begin;
@@ -293,16 +306,27 @@ public final class SingleByteEncoding {
     if (table.identity) {
       return new String(src, begin, count, StandardCharsets.ISO_8859_1);
     }
+    Scratch scratch = Scratch.borrow();
+    try {
+      return decodeTable(src, begin, end, policy, offsetBias, table, scratch.decodeSpace);
+    } finally {
+      scratch.giveBack();
+    }
+  }
+
+  private static String decodeTable(
+      byte[] src, int begin, int end, ErrorPolicy policy, long offsetBias, SingleByteTable table, DecodeSpace space) {
+    int count = end - begin;
     if (table.decodesToLatin1) {
       // Every byte is a Latin-1 char: translate into a compact string's shape, then one copy.
-      byte[] latin1 = Scratch.get().latin1DecodeBuffer(count);
+      byte[] latin1 = space.latin1(count, Scratch.DECODE_MAX_CHARS);
       byte[] toLatin1 = table.toLatin1;
       for (int i = 0; i < count; i++) {
         latin1[i] = toLatin1[src[begin + i] & 0xFF];
       }
       return new String(latin1, 0, count, StandardCharsets.ISO_8859_1);
     }
-    char[] chars = Scratch.get().decodeBuffer(count);
+    char[] chars = space.chars(count, Scratch.DECODE_MAX_CHARS);
     char[] toChar = table.toChar;
     for (int i = 0; i < count; i++) {
       char c = toChar[src[begin + i] & 0xFF];

@@ -24,12 +24,23 @@ public final class Utf8Decoding {
   /** As {@link #decode(byte[], int, int, ErrorPolicy, long)}, in {@code variant}. */
   public static String decode(
       byte[] src, int begin, int end, ErrorPolicy policy, long offsetBias, Utf8Variant variant) {
-    return decode(src, begin, end, policy, offsetBias, variant, Scratch.get(), Scratch.DECODE_MAX_CHARS);
+    int asciiEnd = asciiEnd(src, begin, end, variant);
+    if (asciiEnd == end) {
+      // All ASCII: the JDK's Latin-1 constructor is one copy into a compact string, and no scratch.
+      return new String(src, begin, end - begin, StandardCharsets.ISO_8859_1);
+    }
+    Scratch scratch = Scratch.borrow();
+    try {
+      return decodeFrom(
+          src, begin, asciiEnd, end, policy, offsetBias, variant, scratch.decodeSpace, Scratch.DECODE_MAX_CHARS);
+    } finally {
+      scratch.giveBack();
+    }
   }
 
   /**
-   * As {@link #decode(byte[], int, int, ErrorPolicy, long, Utf8Variant)}, in {@code scratch}'s decode
-   * buffers, which are kept up to {@code maxRetainedChars}.
+   * As {@link #decode(byte[], int, int, ErrorPolicy, long, Utf8Variant)}, in {@code space}, whose arrays
+   * are kept up to {@code maxRetainedChars}.
    */
   static String decode(
       byte[] src,
@@ -38,14 +49,30 @@ public final class Utf8Decoding {
       ErrorPolicy policy,
       long offsetBias,
       Utf8Variant variant,
-      Scratch scratch,
+      DecodeSpace space,
       int maxRetainedChars) {
-    int asciiEnd =
-        variant.nulAsTwoBytes ? Swar.skipAsciiNonZero(src, begin, end) : Swar.skipAscii(src, begin, end);
+    int asciiEnd = asciiEnd(src, begin, end, variant);
     if (asciiEnd == end) {
-      // All ASCII: the JDK's Latin-1 constructor is one copy into a compact string.
       return new String(src, begin, end - begin, StandardCharsets.ISO_8859_1);
     }
+    return decodeFrom(src, begin, asciiEnd, end, policy, offsetBias, variant, space, maxRetainedChars);
+  }
+
+  private static int asciiEnd(byte[] src, int begin, int end, Utf8Variant variant) {
+    return variant.nulAsTwoBytes ? Swar.skipAsciiNonZero(src, begin, end) : Swar.skipAscii(src, begin, end);
+  }
+
+  /** Decodes {@code src[begin, end)}, whose bytes before {@code asciiEnd < end} are ASCII. */
+  private static String decodeFrom(
+      byte[] src,
+      int begin,
+      int asciiEnd,
+      int end,
+      ErrorPolicy policy,
+      long offsetBias,
+      Utf8Variant variant,
+      DecodeSpace space,
+      int maxRetainedChars) {
     int byteCount = end - begin;
     int sp = asciiEnd;
     int charCount = 0;
@@ -54,7 +81,7 @@ public final class Utf8Decoding {
     if (lead == (byte) 0xC2 || lead == (byte) 0xC3) {
       // Latin-1 text (most of Western Europe's) decodes to one byte per char, the shape of a compact
       // string: eight ASCII bytes per store, then one copy into the string.
-      byte[] latin1 = scratch.latin1DecodeBuffer(byteCount, maxRetainedChars);
+      byte[] latin1 = space.latin1(byteCount, maxRetainedChars);
       System.arraycopy(src, begin, latin1, 0, asciiEnd - begin);
       long progress = Utf8Kernel.decodeLatin1(src, asciiEnd, end, latin1, asciiEnd - begin, variant);
       sp = Progress.source(progress);
@@ -63,12 +90,12 @@ public final class Utf8Decoding {
         return new String(latin1, 0, charCount, StandardCharsets.ISO_8859_1);
       }
       // A wider character, or ill-formed bytes: widen what we have and let the general kernel go on.
-      chars = scratch.decodeBuffer(byteCount, maxRetainedChars); // never more chars than bytes
+      chars = space.chars(byteCount, maxRetainedChars); // never more chars than bytes
       for (int i = 0; i < charCount; i++) {
         chars[i] = (char) (latin1[i] & 0xFF);
       }
     } else {
-      chars = scratch.decodeBuffer(byteCount, maxRetainedChars);
+      chars = space.chars(byteCount, maxRetainedChars);
       for (int i = begin; i < asciiEnd; i++) {
         chars[charCount++] = (char) src[i];
       }
@@ -153,7 +180,15 @@ public final class Utf8Decoding {
       return Utf8Kernel.validUpTo(src.array(), base + position, base + limit, variant) - base;
     }
     // Direct: validate chunk by chunk; a sequence cut by a chunk's end is read again with the next.
-    byte[] chunk = Scratch.get().encoded;
+    Scratch scratch = Scratch.borrow();
+    try {
+      return validUpTo(src, position, limit, variant, scratch.encoded);
+    } finally {
+      scratch.giveBack();
+    }
+  }
+
+  private static int validUpTo(ByteBuffer src, int position, int limit, Utf8Variant variant, byte[] chunk) {
     int index = position;
     while (index < limit) {
       int count = Math.min(limit - index, chunk.length);
