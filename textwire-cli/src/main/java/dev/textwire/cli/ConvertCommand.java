@@ -1,7 +1,6 @@
 package dev.textwire.cli;
 
 import java.io.BufferedOutputStream;
-import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -106,7 +105,7 @@ final class ConvertCommand implements Callable<Integer> {
       OutputStream sink;
       if (target == null) {
         // Flushed, not closed: standard output stays open for whatever prints after.
-        sink = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), BUFFER_BYTES) {
+        sink = new BufferedOutputStream(Progress.stdout(), BUFFER_BYTES) {
           @Override
           public void close() throws IOException {
             flush();

@@ -39,6 +39,14 @@ interface InputDecoder {
   int charStartAtOrAfter(byte[] bytes, int index, int to, long streamOffset);
 
   /**
+   * True when each byte from {@code 01} to {@code 7F} is a well-formed character on its own, the same
+   * ASCII character (the UTF-8 family, Latin-1): an excerpt then reads it without decoding.
+   */
+  default boolean asciiAsIs() {
+    return false;
+  }
+
+  /**
    * True for UTF-8: a line feed is the byte {@code 0A} and every byte that is not a continuation byte
    * ({@code 10xxxxxx}) starts a code point, so {@link Positions#advanceUtf8} can count lines and columns
    * on the bytes without decoding them. (Not CESU-8 or modified UTF-8, where a supplementary character

@@ -1,7 +1,5 @@
 package dev.textwire.cli;
 
-import java.io.FileOutputStream;
-import java.io.FileDescriptor;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -47,10 +45,9 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
   /** Runs one command line and returns its exit status. Output is UTF-8, whatever the locale says. */
   static int run(String... args) {
-    PrintWriter out =
-        new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), true);
-    PrintWriter err =
-        new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.err), StandardCharsets.UTF_8), true);
+    // Through Progress: a progress bar on the screen is wiped before anything else is printed.
+    PrintWriter out = new PrintWriter(new OutputStreamWriter(Progress.stdout(), StandardCharsets.UTF_8), true);
+    PrintWriter err = new PrintWriter(new OutputStreamWriter(Progress.stderr(), StandardCharsets.UTF_8), true);
     CommandLine commandLine = new CommandLine(new Main());
     // Picocli builds each command's model by reflection: the four together took 30-50 ms on this machine
     // (building the top command alone, 160-185 ms). A command line that names its command pays for that
