@@ -132,8 +132,11 @@ final class CodecDecoder implements InputDecoder {
   }
 
   @Override
-  public boolean asciiAsIs() {
-    return utf8Family || codec == TextCodecs.ISO_8859_1;
+  public int asciiAsIsFrom() {
+    if (codec == TextCodecs.MODIFIED_UTF_8) {
+      return 0x01;
+    }
+    return utf8Family || codec == TextCodecs.ISO_8859_1 ? 0x00 : 0x80;
   }
 
   @Override

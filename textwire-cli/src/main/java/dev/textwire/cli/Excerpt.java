@@ -35,6 +35,9 @@ final class Excerpt {
     byte[] bytes = window.buffer;
     int windowFrom = Math.max(0, at - CONTEXT_BYTES);
     int from = decoder.charStartAtOrAfter(bytes, windowFrom, at, window.offsetOf(windowFrom));
+    if (decoder.positionsFromBytes()) {
+      from = lastTokensFrom(bytes, from, at);
+    }
     before.clear();
     tokens(decoder, bytes, from, at, true, before, false);
     int lineBreak = before.lastLineBreak();
@@ -53,20 +56,37 @@ final class Excerpt {
     int lineLength = lineEnd < 0 ? after.count : lineEnd;
     boolean moreAfter = lineLength > CONTEXT_CHARS || (lineEnd < 0 && !inputEndsThere);
 
-    int lineStart = out.length();
     if (moreBefore) {
       out.append("...");
     }
     before.appendTo(out, firstShown, before.count);
-    int caretColumn = displayWidth(out, lineStart, out.length());
+    int caretColumn = (moreBefore ? 3 : 0) + before.displayWidth(firstShown, before.count);
     for (int i = at; i < at + badByteCount; i++) {
-      appendByteEscape(out, bytes[i]);
+      out.append('\\').append('x').append(HEX[(bytes[i] >> 4) & 0xF]).append(HEX[bytes[i] & 0xF]);
     }
     after.appendTo(out, 0, Math.min(CONTEXT_CHARS, lineLength));
     if (moreAfter) {
       out.append("...");
     }
     return caretColumn;
+  }
+
+  /**
+   * Where to start reading the context before {@code at} in UTF-8, so as to show what reading from
+   * {@code from} would, with less work: at the last byte before {@code at} that leaves at least {@link
+   * #CONTEXT_CHARS} + 1 bytes that are not continuation bytes after it. In UTF-8 each such byte starts a
+   * token (a character, or a bad sequence: a maximal subpart is a first byte and continuation bytes),
+   * wherever the reading started; so the last {@link #CONTEXT_CHARS} + 1 tokens, and the last line
+   * break among them, are the same, and if there is none, more of the line goes before them either way.
+   */
+  private static int lastTokensFrom(byte[] bytes, int from, int at) {
+    int starts = 0;
+    for (int i = at - 1; i > from; i--) {
+      if ((bytes[i] & 0xC0) != 0x80 && ++starts > CONTEXT_CHARS) {
+        return i;
+      }
+    }
+    return from;
   }
 
   /** The excerpt's two lines: the text, and the carets under the bad bytes. */
@@ -78,19 +98,20 @@ final class Excerpt {
 
   /** Columns a terminal takes to draw {@code text}. */
   static int displayWidth(CharSequence text) {
-    return displayWidth(text, 0, text.length());
+    char[] chars = text.toString().toCharArray();
+    return displayWidth(chars, 0, chars.length);
   }
 
-  private static int displayWidth(CharSequence text, int from, int to) {
+  private static int displayWidth(char[] text, int from, int to) {
     int width = 0;
     for (int i = from; i < to; ) {
-      char unit = text.charAt(i);
+      char unit = text[i];
       if (unit >= 0x20 && unit < 0x7F) { // printable ASCII, most of any excerpt
         width++;
         i++;
         continue;
       }
-      int c = Character.codePointAt(text, i);
+      int c = Character.codePointAt(text, i, to);
       i += Character.charCount(c);
       int type = Character.getType(c);
       if (type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK || type == Character.FORMAT) {
@@ -128,12 +149,12 @@ final class Excerpt {
    */
   private static void tokens(
       InputDecoder decoder, byte[] bytes, int from, int to, boolean toIsBoundary, Tokens out, boolean stopWhenEnough) {
-    boolean asciiAsIs = decoder.asciiAsIs();
+    int asciiAsIsFrom = decoder.asciiAsIsFrom();
     int i = from;
     while (i < to && !(stopWhenEnough && out.enough())) {
       byte b = bytes[i];
-      if (asciiAsIs && b > 0) {
-        // 01..7F: one character, itself (CRLF is one line break; a lone CR is shown as \r).
+      if (b >= asciiAsIsFrom) {
+        // ASCII: one character, itself (CRLF is one line break; a lone CR is shown as \r).
         if (!(b == '\r' && i + 1 < to && bytes[i + 1] == '\n')) {
           addPrintable(out, b);
         }
@@ -159,35 +180,31 @@ final class Excerpt {
         break;
       }
       for (int k = i; k < i + problem.byteCount(); k++) {
-        appendByteEscape(out.text, bytes[k]);
-        out.end(false);
+        out.byteEscape(bytes[k]);
       }
       i += problem.byteCount();
     }
   }
 
   private static void addPrintable(Tokens out, int c) {
-    StringBuilder text = out.text;
     if (c == '\n') {
       out.end(true);
       return;
     } else if (c == '\t') {
-      text.append("\\t");
+      out.put('\\').put('t');
     } else if (c == '\r') {
-      text.append("\\r");
+      out.put('\\').put('r');
     } else if (c < 0x20 || (c >= 0x7F && c < 0xA0)) {
-      text.append("\\x").append(HEX[c >> 4]).append(HEX[c & 0xF]);
+      out.put('\\').put('x').put(HEX[c >> 4]).put(HEX[c & 0xF]);
     } else if (c <= 0xFFFF && Character.isSurrogate((char) c)) {
       // Unpaired, as modified UTF-8 allows; would print as '?'.
-      text.append("\\u").append(HEX[c >> 12]).append(HEX[(c >> 8) & 0xF]).append(HEX[(c >> 4) & 0xF]).append(HEX[c & 0xF]);
+      out.put('\\').put('u').put(HEX[c >> 12]).put(HEX[(c >> 8) & 0xF]).put(HEX[(c >> 4) & 0xF]).put(HEX[c & 0xF]);
+    } else if (c <= 0xFFFF) {
+      out.put((char) c);
     } else {
-      text.appendCodePoint(c);
+      out.put(Character.highSurrogate(c)).put(Character.lowSurrogate(c));
     }
     out.end(false);
-  }
-
-  private static void appendByteEscape(StringBuilder out, byte b) {
-    out.append("\\x").append(HEX[(b >> 4) & 0xF]).append(HEX[b & 0xF]);
   }
 
   /** The bytes as {@code E0 80}. */
@@ -212,19 +229,35 @@ final class Excerpt {
    * 1))}. A line break is an empty token, flagged; nothing printable is empty.
    */
   private static final class Tokens {
-    final StringBuilder text = new StringBuilder(4 * CONTEXT_BYTES);
+    private char[] text = new char[4 * CONTEXT_BYTES];
+    private int length;
     private int[] ends = new int[2 * CONTEXT_BYTES];
     private boolean[] lineBreak = new boolean[2 * CONTEXT_BYTES];
     int count;
     private boolean anyLineBreak;
 
     void clear() {
-      text.setLength(0);
+      length = 0;
       count = 0;
       anyLineBreak = false;
     }
 
-    /** Ends the token being written: what was appended to {@link #text} since the last one. */
+    /** Appends a char to the token being written (a plain array: a StringBuilder's checks cost more here). */
+    Tokens put(char c) {
+      if (length == text.length) {
+        text = Arrays.copyOf(text, 2 * length);
+      }
+      text[length++] = c;
+      return this;
+    }
+
+    /** Adds a bad byte's token, {@code \xNN}. */
+    void byteEscape(byte b) {
+      put('\\').put('x').put(HEX[(b >> 4) & 0xF]).put(HEX[b & 0xF]);
+      end(false);
+    }
+
+    /** Ends the token being written: what was put since the last one. */
     void end(boolean isLineBreak) {
       if (count == ends.length) {
         ends = Arrays.copyOf(ends, 2 * count);
@@ -232,7 +265,7 @@ final class Excerpt {
       }
       lineBreak[count] = isLineBreak;
       anyLineBreak |= isLineBreak;
-      ends[count++] = text.length();
+      ends[count++] = length;
     }
 
     /**
@@ -265,9 +298,14 @@ final class Excerpt {
       return k == 0 ? 0 : ends[k - 1];
     }
 
+    /** Columns a terminal takes to draw tokens {@code [from, to)}. */
+    int displayWidth(int from, int to) {
+      return Excerpt.displayWidth(text, start(from), start(to));
+    }
+
     /** Appends tokens {@code [from, to)}, none of them a line break. */
     void appendTo(StringBuilder out, int from, int to) {
-      out.append(text, start(from), start(to));
+      out.append(text, start(from), start(to) - start(from));
     }
   }
 }

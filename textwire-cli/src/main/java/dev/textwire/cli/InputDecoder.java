@@ -39,11 +39,13 @@ interface InputDecoder {
   int charStartAtOrAfter(byte[] bytes, int index, int to, long streamOffset);
 
   /**
-   * True when each byte from {@code 01} to {@code 7F} is a well-formed character on its own, the same
-   * ASCII character (the UTF-8 family, Latin-1): an excerpt then reads it without decoding.
+   * The least byte value from which every byte up to {@code 7F} is a well-formed character on its own,
+   * the same ASCII character: {@code 00} in UTF-8, CESU-8 and Latin-1, {@code 01} in modified UTF-8
+   * (where {@code 00} is ill-formed), {@code 0x80} (none) elsewhere. An excerpt reads those bytes
+   * without decoding.
    */
-  default boolean asciiAsIs() {
-    return false;
+  default int asciiAsIsFrom() {
+    return 0x80;
   }
 
   /**

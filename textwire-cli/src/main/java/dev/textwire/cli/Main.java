@@ -27,6 +27,11 @@ import picocli.CommandLine.Command;
       "  textwire stats corpus/*.txt",
       "  textwire bench --quick                 textwire beside the JDK and its peers, in about a minute",
       "  textwire <command> --help              each command's options, with examples",
+      "",
+      "Environment:",
+      "  TEXTWIRE_PROGRESS=never|always         the progress bar (files over 8 MiB, bench) is drawn on standard",
+      "                                         error when that is a terminal; never: not at all; always: even",
+      "                                         into a pipe or a file",
     })
 public final class Main implements java.util.concurrent.Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

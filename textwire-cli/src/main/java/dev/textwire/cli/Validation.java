@@ -29,7 +29,8 @@ final class Validation implements InputScan.Visitor {
   private final Positions positions;
   private final Diagnostic diagnostic = new Diagnostic();
   /** Reports not yet written to {@link #out}. */
-  private final StringBuilder pending = new StringBuilder();
+  private final StringBuilder pending = new StringBuilder(2 * PENDING_CHARS);
+  private char[] pendingChars = new char[0];
   /** The output cannot be written (a closed pipe, a full disk): the rest would go nowhere. */
   private boolean outputBroken;
   private long errors;
@@ -83,7 +84,11 @@ final class Validation implements InputScan.Visitor {
   /** Writes the reports gathered so far. */
   private void writePending() {
     if (pending.length() > 0) {
-      out.append(pending);
+      if (pendingChars.length < pending.length()) {
+        pendingChars = new char[pending.capacity()];
+      }
+      pending.getChars(0, pending.length(), pendingChars, 0); // a copy, as a String would be, but reused
+      out.write(pendingChars, 0, pending.length());
       pending.setLength(0);
       outputBroken = out.checkError(); // flushes
     }
