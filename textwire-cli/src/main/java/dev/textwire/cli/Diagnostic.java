@@ -31,11 +31,18 @@ final class Diagnostic {
     out.append(')').append(LINE_SEPARATOR).append("    | ");
     int caretColumn = excerpt.appendLine(out, decoder, window, at, problem.byteCount());
     out.append(LINE_SEPARATOR).append("    | ");
-    for (int k = 0; k < caretColumn; k++) {
-      out.append(' ');
-    }
-    for (int k = 4 * problem.byteCount(); k > 0; k--) {
-      out.append('^');
+    repeat(out, ' ', caretColumn);
+    repeat(out, '^', 4 * problem.byteCount());
+  }
+
+  private static final char[] SPACES = " ".repeat(128).toCharArray();
+  private static final char[] CARETS = "^".repeat(128).toCharArray();
+
+  /** Appends {@code count} spaces or carets, a run at a time. */
+  private static void repeat(StringBuilder out, char c, int count) {
+    char[] run = c == ' ' ? SPACES : CARETS;
+    for (; count > 0; count -= run.length) {
+      out.append(run, 0, Math.min(count, run.length));
     }
   }
 }

@@ -84,6 +84,17 @@ class ProgressTerminalIT {
     assertTrue(screen(r.out()).get(0).startsWith("bad.txt:"), r::toString);
   }
 
+  @Test
+  void helpSaysWhenTheBarIsDrawnAndHowToChooseOtherwise() {
+    for (List<String> args : List.of(List.of("--help"), List.of("validate", "--help"))) {
+      Cli.Result r = Cli.run(dir, args.toArray(new String[0]));
+      assertEquals(0, r.code(), r::toString);
+      String help = r.out().replaceAll("\\s+", " ");
+      assertTrue(help.contains("TEXTWIRE_PROGRESS") && help.contains("standard error") && help.contains("terminal"), args + ": " + r);
+      assertTrue(help.contains("never") && help.contains("always"), args + ": " + r);
+    }
+  }
+
   /**
    * The lines a terminal shows for {@code output}: a carriage return goes back to column 0, what comes
    * next overwrites; escape sequences (colours) take no room.
