@@ -29,7 +29,7 @@ final class Validation implements InputScan.Visitor {
   private final Positions positions;
   private final Diagnostic diagnostic = new Diagnostic();
   /** Reports not yet written to {@link #out}. */
-  private final StringBuilder pending = new StringBuilder(2 * PENDING_CHARS);
+  private final StringBuilder pending = new StringBuilder();
   private char[] pendingChars = new char[0];
   /** The output cannot be written (a closed pipe, a full disk): the rest would go nowhere. */
   private boolean outputBroken;
@@ -70,8 +70,11 @@ final class Validation implements InputScan.Visitor {
     }
     try (Progress progress = Progress.forBytes("validate", input.byteCount)) {
       progress.step(window.bufferOffset + window.end);
-      InputScan.run(window, decoder, !onBytes, progress, this);
-      writePending();
+      try {
+        InputScan.run(window, decoder, !onBytes, progress, this);
+      } finally {
+        writePending(); // what was found before a read failed too
+      }
     }
     return errors;
   }
@@ -109,7 +112,9 @@ final class Validation implements InputScan.Visitor {
 
   @Override
   public boolean illFormed(InputWindow window, int at, Problem problem) throws IOException {
-    errors++;
+    if (errors++ == 0 && all) {
+      pending.ensureCapacity(2 * PENDING_CHARS); // not grown step by step, nor taken by every valid file
+    }
     Positions where = later != null ? later.at(window.offsetOf(at), window) : positions;
     diagnostic.append(pending, input.displayName, where, decoder, window, at, problem);
     pending.append(LINE_SEPARATOR);
