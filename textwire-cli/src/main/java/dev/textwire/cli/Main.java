@@ -29,9 +29,9 @@ import picocli.CommandLine.Command;
       "  textwire <command> --help              each command's options, with examples",
       "",
       "Environment:",
-      "  TEXTWIRE_PROGRESS=never|always         the progress bar (files over 8 MiB, bench) is drawn on standard",
-      "                                         error when that is a terminal; never: not at all; always: even",
-      "                                         into a pipe or a file",
+      "  TEXTWIRE_PROGRESS=never|always         a progress bar (files over 8 MiB, bench) is drawn",
+      "                                         on standard error when it is a terminal; never: not",
+      "                                         at all; always: even into a pipe or a file",
     })
 public final class Main implements java.util.concurrent.Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
