@@ -59,7 +59,8 @@ final class CodecDecoder implements InputDecoder {
     }
     // The key's length, and whether it reaches the end of the probe (then no byte after it was seen).
     int shape = (keyEnd - at) << 1 | (keyEnd == probeEnd ? 1 : 0);
-    int slot = (int) ((key ^ shape) * 0x9E3779B97F4A7C15L >>> 52) & (MEMO_SLOTS - 1);
+    // key * 31 + shape is distinct for each pair (a shape is below 31); the multiply spreads it.
+    int slot = (int) ((key * 31 + shape) * 0x9E3779B97F4A7C15L >>> 52) & (MEMO_SLOTS - 1);
     Judgement judgement = judged[slot];
     if (judgement == null || judgement.key != key || judgement.shape != shape) {
       judgement = judge(bytes, at, probeEnd, key, shape);
@@ -72,21 +73,28 @@ final class CodecDecoder implements InputDecoder {
   }
 
   /**
-   * The end of the bytes from {@code at} that decide the core's answer in the UTF-8 family: the first
-   * byte, the continuation bytes after it (only they can extend a sequence), and the byte that ends them,
-   * which breaks the sequence; nothing after that byte is looked at. An encoded surrogate ({@code ED})
-   * is judged with the sequence after it too (CESU-8 pairs two of them), so its key is the next 6 bytes.
-   * {@code CodecDecoderTest} checks the claim against the uncached answer.
+   * The end of the bytes from {@code at} that decide the core's answer in the UTF-8 family. A
+   * continuation byte ({@code 10xxxxxx}) starts nothing: it alone. Otherwise the first byte and the
+   * continuation bytes after it, as only they can extend a sequence, up to 4 bytes, the longest
+   * sequence. Whether another byte follows them matters (the sequence is broken, not cut short), which
+   * the key's shape says; which byte it is does not, as none but a continuation byte continues
+   * anything. An encoded surrogate ({@code ED}) is judged with the sequence after it too (CESU-8 pairs
+   * two of them), so its key is the next 6 bytes. {@code CodecDecoderMemoTest} checks all this against
+   * the uncached answer.
    */
   static int decidingEnd(byte[] bytes, int at, int probeEnd) {
+    if ((bytes[at] & 0xC0) == 0x80) {
+      return at + 1;
+    }
     if (bytes[at] == (byte) 0xED) {
       return Math.min(probeEnd, at + 6);
     }
     int end = at + 1;
-    while (end < probeEnd && (bytes[end] & 0xC0) == 0x80) {
+    int limit = Math.min(probeEnd, at + 4);
+    while (end < limit && (bytes[end] & 0xC0) == 0x80) {
       end++;
     }
-    return Math.min(probeEnd, end + 1);
+    return end;
   }
 
   /** The core's answer: a strict decode of the probe, which fails at its first byte. */
