@@ -117,7 +117,8 @@ final class ConvertCommand implements Callable<Integer> {
       Path temporary = null;
       OutputStream sink;
       if (target == null) {
-        sink = new BufferedOutputStream(new StandardOutput(), BUFFER_BYTES);
+        // Closing it only flushes: standard output stays open for whatever prints after.
+        sink = new BufferedOutputStream(Progress.stdout(), BUFFER_BYTES);
       } else if (streaming) {
         sink = new BufferedOutputStream(new FileOutputStream(target.toFile()), BUFFER_BYTES);
       } else {

@@ -34,10 +34,14 @@ final class FilePositions {
 
   /**
    * Line and column at {@code errorOffset}, which is after every offset asked about before; the bytes
-   * between the last place and this one are well-formed UTF-8.
+   * between the last place and this one are well-formed UTF-8. When they are all in {@code window}, as
+   * when errors are close together, they are counted there; the file is read again only for a stretch
+   * that began before the window.
    */
-  Positions at(long errorOffset) throws IOException {
-    if (threads > 1 && errorOffset - offset >= PARALLEL_BYTES) {
+  Positions at(long errorOffset, InputWindow window) throws IOException {
+    if (offset >= window.bufferOffset && errorOffset <= window.offsetOf(window.end)) {
+      positions.advanceUtf8(window.buffer, (int) (offset - window.bufferOffset), (int) (errorOffset - window.bufferOffset));
+    } else if (threads > 1 && errorOffset - offset >= PARALLEL_BYTES) {
       List<Positions> counts = new ArrayList<>();
       List<ParallelCheck.Callable> parts = new ArrayList<>();
       long length = errorOffset - offset;

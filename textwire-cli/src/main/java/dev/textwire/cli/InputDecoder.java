@@ -39,6 +39,16 @@ interface InputDecoder {
   int charStartAtOrAfter(byte[] bytes, int index, int to, long streamOffset);
 
   /**
+   * The least byte value from which every byte up to {@code 7F} is a well-formed character on its own,
+   * the same ASCII character: {@code 00} in UTF-8, CESU-8 and Latin-1, {@code 01} in modified UTF-8
+   * (where {@code 00} is ill-formed), {@code 0x80} (none) elsewhere. An excerpt reads those bytes
+   * without decoding.
+   */
+  default int asciiAsIsFrom() {
+    return 0x80;
+  }
+
+  /**
    * True for UTF-8: a line feed is the byte {@code 0A} and every byte that is not a continuation byte
    * ({@code 10xxxxxx}) starts a code point, so {@link Positions#advanceUtf8} can count lines and columns
    * on the bytes without decoding them. (Not CESU-8 or modified UTF-8, where a supplementary character

@@ -16,6 +16,12 @@ final class InputScan {
 
     /** An ill-formed sequence at {@code window.buffer[at]}. */
     boolean illFormed(InputWindow window, int at, Problem problem) throws IOException;
+
+    /**
+     * The window is about to be refilled, which may wait for input: the moment to pass on what was
+     * found in it so far.
+     */
+    default void beforeRead() throws IOException {}
   }
 
   private InputScan() {}
@@ -25,6 +31,7 @@ final class InputScan {
       throws IOException {
     while (true) {
       if (!window.endOfInput) {
+        visitor.beforeRead();
         progress.step(window.fill());
       }
       byte[] bytes = window.buffer;

@@ -1,7 +1,5 @@
 package dev.textwire.cli;
 
-import java.io.FileOutputStream;
-import java.io.FileDescriptor;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -29,6 +27,11 @@ import picocli.CommandLine.Command;
       "  textwire stats corpus/lipsum/*.txt",
       "  textwire bench --quick                 textwire beside the JDK and its peers, in about a minute",
       "  textwire <command> --help              each command's options, with examples",
+      "",
+      "Environment:",
+      "  TEXTWIRE_PROGRESS=never|always         a progress bar (files over 8 MiB, bench) is drawn",
+      "                                         on standard error when it is a terminal; never: not",
+      "                                         at all; always: even into a pipe or a file",
     })
 public final class Main implements java.util.concurrent.Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -47,9 +50,10 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
 
   /** Runs one command line and returns its exit status. Output is UTF-8, whatever the locale says. */
   static int run(String... args) {
-    PrintWriter out = new PrintWriter(new OutputStreamWriter(new StandardOutput(), StandardCharsets.UTF_8), true);
-    PrintWriter err =
-        new PrintWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.err), StandardCharsets.UTF_8), true);
+    // Through Progress: a progress bar on the screen is wiped before anything else is printed. Standard
+    // output remembers why a write failed, so a reader that went away ends the run quietly.
+    PrintWriter out = new PrintWriter(new OutputStreamWriter(Progress.stdout(), StandardCharsets.UTF_8), true);
+    PrintWriter err = new PrintWriter(new OutputStreamWriter(Progress.stderr(), StandardCharsets.UTF_8), true);
     CommandLine commandLine = new CommandLine(new Main());
     // Picocli builds each command's model by reflection: the four together took 30-50 ms on this machine
     // (building the top command alone, 160-185 ms). A command line that names its command pays for that

@@ -48,14 +48,23 @@ final class Utf16Decoder implements InputDecoder {
     }
     char c = unit(bytes, at);
     if (Character.isLowSurrogate(c)) {
-      return new Problem(2, String.format("low surrogate U+%04X without a high surrogate before it", (int) c));
+      return new Problem(2, "low surrogate U+" + hex4(c) + " without a high surrogate before it");
     }
     if (to - at < 4) {
       return endOfInput
-          ? new Problem(2, String.format("high surrogate U+%04X cut short by the end of the input", (int) c))
+          ? new Problem(2, "high surrogate U+" + hex4(c) + " cut short by the end of the input")
           : null;
     }
-    return new Problem(2, String.format("high surrogate U+%04X not followed by a low surrogate", (int) c));
+    return new Problem(2, "high surrogate U+" + hex4(c) + " not followed by a low surrogate");
+  }
+
+  /** A surrogate as 4 upper-case hex digits, without a Formatter (which cost more than the rest of an error). */
+  private static String hex4(char c) {
+    char[] digits = new char[4];
+    for (int k = 3; k >= 0; k--) {
+      digits[k] = Character.toUpperCase(Character.forDigit((c >> (4 * (3 - k))) & 0xF, 16));
+    }
+    return new String(digits);
   }
 
   @Override

@@ -29,6 +29,9 @@ import picocli.CommandLine.Spec;
       "",
       "Memory stays small whatever the file's size. A large UTF-8 file is checked by several threads, each"
           + " on a part; errors are then reported in order by one.",
+      "",
+      "A file over 8 MiB gets a progress bar on standard error when that is a terminal (TEXTWIRE_PROGRESS=never"
+          + " turns it off; =always draws it even into a pipe or a file). It is wiped before an error is printed.",
     },
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {

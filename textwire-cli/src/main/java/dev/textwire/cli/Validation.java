@@ -3,9 +3,16 @@ package dev.textwire.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 
-/** One input checked from start to end, its errors printed as they are found. */
+/**
+ * One input checked from start to end, its errors printed as they are found: gathered while a window
+ * is checked and written before the next read, so that a file dense with errors is not written a line
+ * at a time.
+ */
 final class Validation implements InputScan.Visitor {
   static final int CHUNK_BYTES = Integer.getInteger("textwire.cli.chunkBytes", 256 << 10);
+  /** Reports gathered beyond this are written at once, without waiting for the next read. */
+  private static final int PENDING_CHARS = 64 << 10;
+  private static final String LINE_SEPARATOR = System.lineSeparator();
 
   private final Encoding encoding;
   private final InputDecoder decoder;
@@ -20,6 +27,12 @@ final class Validation implements InputScan.Visitor {
   private final FilePositions later;
   /** Otherwise: lines and columns counted as the input goes by. */
   private final Positions positions;
+  private final Diagnostic diagnostic = new Diagnostic();
+  /** Reports not yet written to {@link #out}. */
+  private final StringBuilder pending = new StringBuilder();
+  private char[] pendingChars = new char[0];
+  /** The output cannot be written (a closed pipe, a full disk): the rest would go nowhere. */
+  private boolean outputBroken;
   private long errors;
 
   Validation(Encoding encoding, Input input, boolean all, int threads, PrintWriter out) {
@@ -57,9 +70,31 @@ final class Validation implements InputScan.Visitor {
     }
     try (Progress progress = Progress.forBytes("validate", input.byteCount)) {
       progress.step(window.bufferOffset + window.end);
-      InputScan.run(window, decoder, !onBytes, progress, this);
+      try {
+        InputScan.run(window, decoder, !onBytes, progress, this);
+      } finally {
+        writePending(); // what was found before a read failed too
+      }
     }
     return errors;
+  }
+
+  @Override
+  public void beforeRead() {
+    writePending();
+  }
+
+  /** Writes the reports gathered so far. */
+  private void writePending() {
+    if (pending.length() > 0) {
+      if (pendingChars.length < pending.length()) {
+        pendingChars = new char[pending.capacity()];
+      }
+      pending.getChars(0, pending.length(), pendingChars, 0); // a copy, as a String would be, but reused
+      out.write(pendingChars, 0, pending.length());
+      pending.setLength(0);
+      outputBroken = out.checkError(); // flushes
+    }
   }
 
   @Override
@@ -77,18 +112,20 @@ final class Validation implements InputScan.Visitor {
 
   @Override
   public boolean illFormed(InputWindow window, int at, Problem problem) throws IOException {
-    errors++;
-    report(window, at, problem, later != null ? later.at(window.offsetOf(at)) : positions);
+    if (errors++ == 0 && all) {
+      pending.ensureCapacity(2 * PENDING_CHARS); // not grown step by step, nor taken by every valid file
+    }
+    Positions where = later != null ? later.at(window.offsetOf(at), window) : positions;
+    diagnostic.append(pending, input.displayName, where, decoder, window, at, problem);
+    pending.append(LINE_SEPARATOR);
     if (later != null) {
       later.skipBad(problem.byteCount());
     } else {
       positions.advanceOne();
     }
-    // Stop when nobody reads any more (a closed pipe, a full disk): the rest would go nowhere.
-    return all && !out.checkError();
-  }
-
-  private void report(InputWindow window, int at, Problem problem, Positions where) {
-    out.println(Diagnostic.of(input.displayName, where, decoder, window, at, problem));
+    if (pending.length() >= PENDING_CHARS) {
+      writePending();
+    }
+    return all && !outputBroken;
   }
 }
