@@ -55,7 +55,7 @@ class FrameFuzzTest {
     switch (expected.outcome()) {
       case MALFORMED_PREFIX, ABOVE_MAX, BAD_TRAILER -> expectFrameError(length, at, false, where + ": frameLength");
       case HEADER_CUT_SHORT, BODY_CUT_SHORT -> same(-1, length, where + ": frameLength");
-      default -> same(expected.header().frameLength(prefix), length, where + ": frameLength");
+      default -> same((int) expected.header().frameLength(prefix), length, where + ": frameLength");
     }
   }
 
@@ -90,7 +90,7 @@ class FrameFuzzTest {
     long allocated = allocatedBy(() -> prefix.read(buffer.duplicate().position(at), maxBytes, policy));
     check(expected, outcome, at, at, where);
     atMost(64 * 1024 + 8L * src.length, allocated, where + ": bytes allocated");
-    int after = outcome instanceof RuntimeException ? at : at + expected.header().frameLength(prefix);
+    int after = outcome instanceof RuntimeException ? at : at + (int) expected.header().frameLength(prefix);
     same(after, positionAfter, where + ": position after the read");
     same(src.length, buffer.limit(), where + ": limit after the read");
   }
@@ -123,7 +123,7 @@ class FrameFuzzTest {
       }
       case ABOVE_MAX -> same(expected.header().width(), stream.position(), where + ": bytes consumed before refusing the length");
       case MALFORMED_PREFIX -> { } // the prefix is read a byte at a time up to the bad byte
-      default -> same(expected.header().frameLength(prefix), stream.position(), where + ": bytes consumed");
+      default -> same((int) expected.header().frameLength(prefix), stream.position(), where + ": bytes consumed");
     }
     check(expected, outcome, 0, 0, where);
   }
@@ -136,8 +136,9 @@ class FrameFuzzTest {
    * RESP's null bulk string), or an error (malformed, or cut short by the end of the bytes).
    */
   private record Header(int width, long length, boolean malformed, boolean cutShort) {
-    int frameLength(LengthPrefix prefix) {
-      return width + (length < 0 ? 0 : (int) length + (prefix == LengthPrefix.RESP_BULK ? 2 : 0));
+    /** Prefix, text and trailer; a long, since a declared length near 2^31 plus its prefix overflows an int. */
+    long frameLength(LengthPrefix prefix) {
+      return width + (length < 0 ? 0 : length + (prefix == LengthPrefix.RESP_BULK ? 2 : 0));
     }
   }
 
