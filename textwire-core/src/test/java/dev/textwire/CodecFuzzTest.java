@@ -145,8 +145,10 @@ class CodecFuzzTest {
       if (e.malformedLength() < 1 || valid + e.malformedLength() > src.length) {
         throw new AssertionError(where + ": malformedLength " + e.malformedLength() + " at " + valid);
       }
-      if (e.isTruncated() && valid + e.malformedLength() != src.length) {
-        throw new AssertionError(where + ": a truncated error at " + valid + " that does not reach the end");
+      // Truncated only near the end. (Not "up to the end": in CESU-8 a high surrogate followed by a cut
+      // low half is a truncated error of 3 bytes, and the cut low half is the next one; Cesu8Test pins it.)
+      if (e.isTruncated() && src.length - valid >= LONGEST_SEQUENCE) {
+        throw new AssertionError(where + ": a truncated error at " + valid + ", a whole sequence from the end");
       }
       expected.append('\uFFFD');
       at = valid + e.malformedLength();
