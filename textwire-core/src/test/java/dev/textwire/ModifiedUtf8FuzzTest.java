@@ -56,19 +56,24 @@ class ModifiedUtf8FuzzTest {
    * nothing; a stream shorter than the declared length gives {@link EOFException} (or, past 64 KiB, where
    * the text is decoded as it arrives, the error of a bad byte that came first), allocating in proportion to
    * what arrived, not to what was declared; otherwise the String is the modified UTF-8 codec's decoding of
-   * the bytes, or its strict error.
+   * the bytes, or its strict error. One input in four is stretched past 64 KiB ({@link #longForm}).
    */
   @FuzzTest(maxDuration = "30s")
   void readLongUTF(FuzzedDataProvider data) throws Exception {
     long maxBytes = data.pickValue(new long[] {0, 1, 10, 100, 65535, 65536, 1 << 20, Integer.MAX_VALUE, Long.MAX_VALUE});
+    boolean pastOneWindow = data.consumeInt(0, 3) == 0;
     byte[] pieces = data.consumeBytes(4);
     byte[] raw = data.consumeRemainingAsBytes();
-    String where = "readLongUTF(maxBytes " + maxBytes + ") of " + hex(raw);
-    PieceStream stream = new PieceStream(raw, pieces, 64);
+    if (pastOneWindow && raw.length > 8) {
+      raw = longForm(raw);
+    }
+    byte[] input = raw;
+    String where = "readLongUTF(maxBytes " + maxBytes + ") of " + (raw.length > 256 ? raw.length + " bytes: " + hex(raw, 0, 256) + "..." : hex(raw));
+    PieceStream stream = new PieceStream(input, pieces, 64);
     Object ours = outcome(() -> ModifiedUtf8.readLongUTF(new DataInputStream(stream), maxBytes));
     // Measured on a second run: the first links string concatenations and loads classes.
     long before = FuzzSupport.allocatedBytes();
-    outcome(() -> ModifiedUtf8.readLongUTF(new DataInputStream(new PieceStream(raw, pieces, 64)), maxBytes));
+    outcome(() -> ModifiedUtf8.readLongUTF(new DataInputStream(new PieceStream(input, pieces, 64)), maxBytes));
     long allocated = FuzzSupport.allocatedBytes() - before;
     if (raw.length < 8) {
       expect(EOFException.class, ours, where);
@@ -102,6 +107,23 @@ class ModifiedUtf8FuzzTest {
     } else {
       checkMalformed(ours, body, where);
     }
+  }
+
+  /**
+   * A string past the 64 KiB that readLongUTF reads at once, which it decodes in 8 KiB windows as the
+   * bytes arrive: the bytes after the first 8, repeated to 64 KiB and up to 9 KiB more (the first byte
+   * says how much), so that windows cut its sequences anywhere, with that length in front.
+   */
+  private static byte[] longForm(byte[] raw) {
+    int size = 65536 + (raw[0] & 0xFF) * 37;
+    byte[] out = new byte[8 + size];
+    for (int i = 0; i < 8; i++) {
+      out[i] = (byte) ((long) size >>> (56 - 8 * i));
+    }
+    for (int i = 0; i < size; i++) {
+      out[8 + i] = raw[8 + i % (raw.length - 8)];
+    }
+    return out;
   }
 
   /** Ours threw UTFDataFormatException caused by a MalformedTextException where the codec's validUpTo is. */
