@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -26,6 +27,36 @@ import org.junit.jupiter.params.provider.CsvSource;
 class SignalsIT {
   @TempDir Path dir;
 
+  /**
+   * A signal ignored when this JVM started stays ignored in the processes it starts, and a JVM installs no
+   * handler for an ignored SIGINT or SIGHUP: under {@code nohup}, or in a background job of a script
+   * (where SIGINT is ignored), the tool would rightly not react at all. So the tool starts with the
+   * default actions, through coreutils' {@code env --default-signal} (which then execs it: same pid).
+   */
+  private static final List<String> DEFAULT_SIGNALS = defaultSignals();
+
+  private static List<String> defaultSignals() {
+    List<String> prefix = List.of("env", "--default-signal=INT,HUP,TERM");
+    try {
+      Process probe = new ProcessBuilder(concat(prefix, List.of("true"))).redirectErrorStream(true).start();
+      probe.getInputStream().readAllBytes();
+      if (probe.waitFor() == 0) {
+        return prefix;
+      }
+    } catch (IOException e) {
+      // no env with --default-signal (coreutils before 8.31): run the tool as it is
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return List.of();
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
+  }
+
   @ParameterizedTest
   @CsvSource({"INT, 130", "TERM, 143", "HUP, 129"})
   void aSignalLeavesNoTemporaryFile(String signal, int status) throws Exception {
@@ -37,9 +68,11 @@ class SignalsIT {
     Path err = dir.resolve("err.txt");
     // Opened read-write, a named pipe has a writer at once without waiting for a reader (Linux).
     try (RandomAccessFile writer = new RandomAccessFile(fifo.toFile(), "rw")) {
+      List<String> command = new ArrayList<>(DEFAULT_SIGNALS);
+      command.addAll(
+          List.of(Cli.LAUNCHER.toString(), "convert", "-f", "utf-8", "-t", "utf-16le", fifo.toString(), target.toString()));
       Process process =
-          new ProcessBuilder(
-                  Cli.LAUNCHER.toString(), "convert", "-f", "utf-8", "-t", "utf-16le", fifo.toString(), target.toString())
+          new ProcessBuilder(command)
               .directory(dir.toFile())
               .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
               .redirectOutput(ProcessBuilder.Redirect.DISCARD)
