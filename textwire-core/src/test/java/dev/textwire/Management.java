@@ -9,7 +9,7 @@ import java.lang.invoke.MethodType;
  * {@code dev.textwire}, which does not read {@code java.management}, and run on the class path, where
  * everything is readable. Method handles with exact types, so reading a counter allocates nothing itself.
  */
-final class Management {
+public final class Management {
   private Management() {}
 
   private static final MethodHandle THREAD_ALLOCATED_BYTES; // (long threadId) -> long, or null
@@ -46,12 +46,12 @@ final class Management {
   }
 
   /** True when {@link #threadAllocatedBytes} works in this JVM. */
-  static boolean countsThreadAllocation() {
+  public static boolean countsThreadAllocation() {
     return THREAD_ALLOCATED_BYTES != null;
   }
 
   /** Bytes the thread with this id has allocated so far. */
-  static long threadAllocatedBytes(long threadId) {
+  public static long threadAllocatedBytes(long threadId) {
     try {
       return (long) THREAD_ALLOCATED_BYTES.invokeExact(threadId);
     } catch (Throwable e) {
@@ -60,7 +60,7 @@ final class Management {
   }
 
   /** Heap in use, as {@code MemoryMXBean} reports it. */
-  static long heapUsed() {
+  public static long heapUsed() {
     try {
       return (long) HEAP_USED.invokeExact();
     } catch (Throwable e) {

@@ -1,6 +1,10 @@
 package dev.textwire;
 
+import static dev.textwire.fuzz.Outcomes.expectType;
+import static dev.textwire.fuzz.Outcomes.outcome;
 import static dev.textwire.TestSupport.hex;
+import static dev.textwire.fuzz.Outcomes.atMost;
+import static dev.textwire.fuzz.Outcomes.same;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
@@ -37,8 +41,8 @@ class ModifiedUtf8FuzzTest {
     Object jdk = outcome(() -> new DataInputStream(new ByteArrayInputStream(raw)).readUTF());
     int declared = raw.length < 2 ? -1 : ((raw[0] & 0xFF) << 8) | (raw[1] & 0xFF);
     if (declared < 0 || raw.length < 2 + declared) {
-      expect(EOFException.class, ours, where);
-      expect(EOFException.class, jdk, where + " (the JDK)");
+      expectType(EOFException.class, ours, where);
+      expectType(EOFException.class, jdk, where + " (the JDK)");
       return;
     }
     byte[] body = Arrays.copyOfRange(raw, 2, 2 + declared);
@@ -76,7 +80,7 @@ class ModifiedUtf8FuzzTest {
     outcome(() -> ModifiedUtf8.readLongUTF(new DataInputStream(new PieceStream(input, pieces, 64)), maxBytes));
     long allocated = FuzzSupport.allocatedBytes() - before;
     if (raw.length < 8) {
-      expect(EOFException.class, ours, where);
+      expectType(EOFException.class, ours, where);
       return;
     }
     long declared = 0;
@@ -85,7 +89,7 @@ class ModifiedUtf8FuzzTest {
     }
     int available = raw.length - 8;
     if (declared < 0 || declared > maxBytes) {
-      expect(UTFDataFormatException.class, ours, where);
+      expectType(UTFDataFormatException.class, ours, where);
       same(8, stream.position(), where + ": bytes read before refusing the length");
       atMost(4096, allocated, where + ": bytes allocated to refuse the length");
       return;
@@ -96,7 +100,7 @@ class ModifiedUtf8FuzzTest {
           && declared > 65535 && m.byteOffset() < available) {
         return;
       }
-      expect(EOFException.class, ours, where);
+      expectType(EOFException.class, ours, where);
       return;
     }
     byte[] body = Arrays.copyOfRange(raw, 8, 8 + (int) declared);
@@ -128,54 +132,11 @@ class ModifiedUtf8FuzzTest {
 
   /** Ours threw UTFDataFormatException caused by a MalformedTextException where the codec's validUpTo is. */
   private static void checkMalformed(Object ours, byte[] body, String where) {
-    expect(UTFDataFormatException.class, ours, where);
+    expectType(UTFDataFormatException.class, ours, where);
     Throwable cause = ((Throwable) ours).getCause();
     if (!(cause instanceof MalformedTextException m)) {
       throw new AssertionError(where + ": UTFDataFormatException without a MalformedTextException cause", (Throwable) ours);
     }
     same((long) TextCodecs.MODIFIED_UTF_8.validUpTo(body, 0, body.length), m.byteOffset(), where + ": error offset");
-  }
-
-  interface Read {
-    Object run() throws Exception;
-  }
-
-  /** The String read, or the exception thrown (an Error is rethrown). */
-  private static Object outcome(Read read) {
-    try {
-      return read.run();
-    } catch (Exception e) {
-      return e;
-    }
-  }
-
-  private static void expect(Class<? extends Exception> type, Object outcome, String where) {
-    if (!type.isInstance(outcome)) {
-      AssertionError error = new AssertionError(where + ": expected " + type.getSimpleName() + ", got " + describe(outcome));
-      if (outcome instanceof Throwable t) {
-        error.initCause(t);
-      }
-      throw error;
-    }
-  }
-
-  private static void same(Object expected, Object actual, String where) {
-    if (!expected.equals(actual)) {
-      AssertionError error = new AssertionError(where + ": got " + describe(actual) + ", expected " + describe(expected));
-      if (actual instanceof Throwable t) {
-        error.initCause(t);
-      }
-      throw error;
-    }
-  }
-
-  private static void atMost(long limit, long actual, String where) {
-    if (actual > limit) {
-      throw new AssertionError(where + ": " + actual + ", more than " + limit);
-    }
-  }
-
-  private static String describe(Object outcome) {
-    return outcome instanceof String s ? "\"" + TestSupport.codePoints(s) + "\"" : String.valueOf(outcome);
   }
 }

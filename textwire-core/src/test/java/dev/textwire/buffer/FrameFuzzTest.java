@@ -1,5 +1,12 @@
 package dev.textwire.buffer;
 
+import static dev.textwire.fuzz.Outcomes.allocatedBy;
+import static dev.textwire.fuzz.Outcomes.atMost;
+import static dev.textwire.fuzz.Outcomes.describe;
+import static dev.textwire.fuzz.Outcomes.expectType;
+import static dev.textwire.fuzz.Outcomes.outcome;
+import static dev.textwire.fuzz.Outcomes.same;
+
 import static dev.textwire.TestSupport.hex;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
@@ -292,58 +299,5 @@ class FrameFuzzTest {
       throw new AssertionError(where + ": frame error at " + e.byteOffset() + ", truncated " + e.isTruncated()
           + "; expected " + frameOffset + ", truncated " + truncated, e);
     }
-  }
-
-  interface Read {
-    Object run() throws Exception;
-  }
-
-  /** The value returned, or the exception thrown (an Error is rethrown). */
-  private static Object outcome(Read read) {
-    try {
-      return read.run();
-    } catch (Exception e) {
-      return e;
-    }
-  }
-
-  private static void expectType(Class<? extends Exception> type, Object outcome, String where) {
-    if (!type.isInstance(outcome)) {
-      AssertionError error = new AssertionError(where + ": expected " + type.getSimpleName() + ", got " + describe(outcome));
-      if (outcome instanceof Throwable t) {
-        error.initCause(t);
-      }
-      throw error;
-    }
-  }
-
-  private static void same(Object expected, Object actual, String where) {
-    if (!expected.equals(actual)) {
-      AssertionError error = new AssertionError(where + ": got " + describe(actual) + ", expected " + describe(expected));
-      if (actual instanceof Throwable t) {
-        error.initCause(t);
-      }
-      throw error;
-    }
-  }
-
-  /**
-   * Bytes allocated by a second run of {@code read}: the first run of each path links its string
-   * concatenations and loads its classes, which is not what a read costs.
-   */
-  static long allocatedBy(Read read) {
-    long before = FuzzSupport.allocatedBytes();
-    outcome(read);
-    return FuzzSupport.allocatedBytes() - before;
-  }
-
-  private static void atMost(long limit, long actual, String where) {
-    if (actual > limit) {
-      throw new AssertionError(where + ": " + actual + ", more than " + limit);
-    }
-  }
-
-  private static String describe(Object outcome) {
-    return outcome instanceof String s ? "\"" + TestSupport.codePoints(s) + "\"" : String.valueOf(outcome);
   }
 }

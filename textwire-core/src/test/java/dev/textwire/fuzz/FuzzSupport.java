@@ -1,9 +1,7 @@
 package dev.textwire.fuzz;
 
+import dev.textwire.Management;
 import java.io.InputStream;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.util.Objects;
 
 /** What the fuzz tests share: a stream that hands out fuzzer-chosen pieces, and an allocation counter. */
@@ -11,36 +9,15 @@ public final class FuzzSupport {
   private FuzzSupport() {}
 
   /**
-   * {@code com.sun.management.ThreadMXBean.getCurrentThreadAllocatedBytes}, bound to the platform bean.
-   * Looked up by name: the tests compile inside the module dev.textwire, which does not read
-   * java.management (the tests run on the class path, where everything is readable).
-   */
-  private static final MethodHandle ALLOCATED_BYTES;
-
-  static {
-    try {
-      Object bean = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
-      Class<?> type = Class.forName("com.sun.management.ThreadMXBean");
-      ALLOCATED_BYTES =
-          MethodHandles.publicLookup()
-              .findVirtual(type, "getCurrentThreadAllocatedBytes", MethodType.methodType(long.class))
-              .bindTo(bean);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
-
-  /**
    * Bytes this thread has allocated so far (HotSpot's per-thread count, which includes arrays allocated
    * outside the TLAB): the difference across a call bounds what the call allocated, give or take a few
    * hundred bytes of bookkeeping.
    */
   public static long allocatedBytes() {
-    try {
-      return (long) ALLOCATED_BYTES.invokeExact();
-    } catch (Throwable e) {
-      throw new AssertionError(e);
+    if (!Management.countsThreadAllocation()) {
+      throw new AssertionError("this JVM does not count allocation per thread");
     }
+    return Management.threadAllocatedBytes(Thread.currentThread().getId());
   }
 
   /**
