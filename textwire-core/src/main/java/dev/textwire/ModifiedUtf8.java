@@ -87,7 +87,9 @@ public final class ModifiedUtf8 {
    * @throws UTFDataFormatException if the declared length is negative, above {@code maxBytes}, or above
    *     the longest modified UTF-8 any String has (2 * (2^31 - 1) bytes: at most two bytes per char of a
    *     Latin-1 string, three per char of a UTF-16 one, which holds half as many), checked before the
-   *     text is read; or if the bytes are not modified UTF-8
+   *     text is read; as soon as the chars decoded so far, plus the fewest the remaining bytes can give,
+   *     are more than a String holds (a length between 2^31 and that bound may or may not fit: 3 GiB of
+   *     ASCII does not), before the string is built; or if the bytes are not modified UTF-8
    * @throws java.io.EOFException if the input ends first, saying whether it ended within the length or
    *     after how many of the declared bytes
    */

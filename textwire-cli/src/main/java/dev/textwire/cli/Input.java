@@ -83,7 +83,8 @@ final class Input implements AutoCloseable {
 
   /**
    * Fails if a file was not {@link #byteCount} bytes long when read to its end ({@code bytesRead}): it
-   * was truncated, replaced in place or written to meanwhile, and what was read is not one version of it.
+   * was truncated or grew (a log still being written) meanwhile, and what was read may be no one version
+   * of it. Only the size is compared: a rewrite that keeps the size is not seen.
    */
   void checkWholeFile(long bytesRead) throws Changed {
     if (path != null && bytesRead != byteCount) {

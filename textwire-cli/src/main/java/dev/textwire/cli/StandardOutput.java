@@ -5,6 +5,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.file.Paths;
 
 /**
@@ -66,6 +67,11 @@ final class StandardOutput extends OutputStream {
     return e == null ? "unknown error" : e.getMessage() == null ? e.toString() : e.getMessage();
   }
 
+  /** A named pipe (mkfifo) by its file type, which Linux shows through the link it follows. */
+  private static boolean isNamedPipe(Path fd) throws IOException {
+    return ((Integer) Files.getAttribute(fd, "unix:mode") & 0170000) == 0010000; // S_IFMT, S_IFIFO
+  }
+
   /**
    * True if a write failed and standard output is a pipe, a socket or a terminal: such a write fails only
    * when nobody reads any more (EPIPE, or EIO from a terminal that hung up). A file or a device such as
@@ -78,11 +84,13 @@ final class StandardOutput extends OutputStream {
       return false;
     }
     try {
-      String target = Files.readSymbolicLink(Paths.get("/proc/self/fd/1")).toString();
+      Path fd = Paths.get("/proc/self/fd/1");
+      String target = Files.readSymbolicLink(fd).toString();
       return target.startsWith("pipe:")
           || target.startsWith("socket:")
           || target.startsWith("/dev/pts/")
-          || target.startsWith("/dev/tty");
+          || target.startsWith("/dev/tty")
+          || isNamedPipe(fd);
     } catch (IOException | UnsupportedOperationException | SecurityException notLinux) {
       return "Broken pipe".equals(e.getMessage());
     }

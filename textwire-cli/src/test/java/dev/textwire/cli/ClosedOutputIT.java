@@ -69,6 +69,25 @@ class ClosedOutputIT {
     }
   }
 
+  /** The same through a named pipe (mkfifo) whose reader stops early: a pipe too, though it has a name. */
+  @ParameterizedTest
+  @ValueSource(strings = {"validate", "stats", "convert"})
+  void aNamedPipeWhoseReaderStopsEndsQuietly(String which) throws Exception {
+    Path fifo = dir.resolve("out.fifo");
+    assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start().waitFor());
+    Process reader = new ProcessBuilder("sh", "-c", "head -c 10 \"$0\" > /dev/null", fifo.toString()).start();
+    try {
+      List<String> sh =
+          new ArrayList<>(List.of("sh", "-c", "exec \"$0\" \"$@\" > out.fifo", Cli.LAUNCHER.toString()));
+      sh.addAll(command(which));
+      Cli.Result r = Cli.exec(dir, null, java.util.Map.of(), 120, sh);
+      assertEquals("", r.err(), which);
+      assertEquals(141, r.code(), r::toString);
+    } finally {
+      reader.destroyForcibly();
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"validate", "stats", "convert"})
   void aFullDiskIsStillAnError(String which) {

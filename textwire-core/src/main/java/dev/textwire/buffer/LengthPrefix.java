@@ -137,10 +137,11 @@ public enum LengthPrefix {
   }
 
   /**
-   * Writes the frame at the buffer's position and advances it; on any error the position is unchanged.
-   * Into a direct buffer (or a heap buffer too small for the one-pass write) the length is counted
-   * first and the text encoded into exactly that many bytes after the prefix: nothing after the frame is
-   * touched, even if the text changes during the call.
+   * Writes the frame at the buffer's position and advances it; on any error the position is unchanged,
+   * but bytes between the position and the limit may have been overwritten. Into a direct buffer (or a
+   * heap buffer too small for the one-pass write) the length is counted first and the text encoded into
+   * exactly that many bytes after the prefix, so a text that changes during the call cannot spill past
+   * the frame it declared.
    *
    * @return the bytes written
    * @throws BufferTooSmallException if the frame does not fit in {@code dst.remaining()}

@@ -88,7 +88,9 @@ public final class DataUtf extends Lender.Loanable {
    * Writes a big-endian length of {@code prefixBytes} (2 or 8) holding {@code byteCount}, then the text in
    * modified UTF-8, in as few writes as the window allows. Checks what it encodes against
    * {@code byteCount} before each write, and throws {@code ConcurrentModificationException} rather than
-   * write bytes the length does not cover, or end the text short of it.
+   * write bytes the length does not cover. A text that fits the window is written whole or not at all;
+   * a longer one may already have sent earlier windows (a stream cannot take them back), so the frame on
+   * the stream is then incomplete.
    */
   public static void write(DataOutput out, CharSequence text, long byteCount, int prefixBytes) throws IOException {
     DataUtf scratch = LENDER.acquire();
@@ -170,8 +172,25 @@ public final class DataUtf extends Lender.Loanable {
    */
   public static final long MAX_STRING_BYTES = 2L * Integer.MAX_VALUE;
 
+  /**
+   * The most chars a String (and a StringBuilder on its way to one) can hold: the JDK's arrays stop a few
+   * elements short of 2^31, and a string with a char above U+00FF takes two bytes per char.
+   */
+  static final int MAX_LATIN1_CHARS = Integer.MAX_VALUE - 8;
+
   /** A long string a window at a time, so memory grows only as the bytes actually arrive. */
   private static String readLong(DataInput in, long byteCount, DataUtf scratch) throws IOException {
+    return readLong(in, byteCount, scratch, MAX_LATIN1_CHARS);
+  }
+
+  /**
+   * As above; {@code maxLatin1Chars} is the longest String, half as many chars once one is above U+00FF.
+   * Up to 4 GiB of bytes may be a String, or may not (ASCII past 2^31 - 9 bytes is not): so each window
+   * checks that the chars so far, and the fewest the rest can give (3 bytes a char), still fit, and says so
+   * before the builder runs out of room ({@code OutOfMemoryError}: array size exceeds the VM's limit).
+   */
+  static String readLong(DataInput in, long byteCount, DataUtf scratch, int maxLatin1Chars) throws IOException {
+    int maxChars = maxLatin1Chars;
     byte[] window = scratch.bytes(WINDOW_BYTES);
     if (scratch.readChars == null) {
       scratch.readChars = new char[WINDOW_BYTES];
@@ -196,7 +215,24 @@ public final class DataUtf extends Lender.Loanable {
         throw malformedData(e);
       }
       int used = Progress.source(progress);
-      text.append(chars, 0, Progress.destination(progress));
+      int produced = Progress.destination(progress);
+      if (maxChars == maxLatin1Chars && anyAboveLatin1(chars, produced)) {
+        maxChars = maxLatin1Chars / 2;
+      }
+      long fewestChars = text.length() + (long) produced + (remaining + filled - used + 2) / 3;
+      if (fewestChars > maxChars) {
+        throw new UTFDataFormatException(
+            "modified UTF-8 string too long for a String: its length says "
+                + byteCount
+                + " bytes, and after "
+                + (windowOffset + used)
+                + " of them it already needs at least "
+                + fewestChars
+                + " chars, more than a String holds ("
+                + maxChars
+                + ")");
+      }
+      text.append(chars, 0, produced);
       carried = filled - used;
       System.arraycopy(window, used, window, 0, carried);
       windowOffset += used;
@@ -205,6 +241,15 @@ public final class DataUtf extends Lender.Loanable {
       }
     }
     return text.toString();
+  }
+
+  private static boolean anyAboveLatin1(char[] chars, int count) {
+    for (int i = 0; i < count; i++) {
+      if (chars[i] > 0xFF) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -90,6 +90,7 @@ public final class Utf8Writer extends Writer {
   @Override
   public void write(int c) throws IOException {
     ensureOpen();
+    c &= 0xFFFF; // Writer's contract: the char is the low 16 bits, the rest is ignored
     if (c < 0x80 && !encoder.hasCarriedSurrogate()) {
       // ASCII with no surrogate waiting: one byte, no encoder.
       if (buffer != null) {

@@ -495,4 +495,15 @@ class Utf8WriterTest {
     assertThrows(NullPointerException.class, () -> new Utf8Writer((java.io.OutputStream) null));
     assertThrows(NullPointerException.class, () -> new Utf8Writer((SegmentedBuffer) null));
   }
+
+  @Test
+  void writeIntTakesTheLow16BitsAsWriterSays() throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (Utf8Writer writer = new Utf8Writer(bytes)) {
+      writer.write(0x10041); // 'A'
+      writer.write(-1); // U+FFFF, not the byte FF
+      writer.write(0xFFFF_00E9); // U+00E9
+    }
+    assertEquals("41 EF BF BF C3 A9", hex(bytes.toByteArray()));
+  }
 }
