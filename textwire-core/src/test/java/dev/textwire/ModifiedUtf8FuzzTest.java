@@ -88,7 +88,9 @@ class ModifiedUtf8FuzzTest {
       declared = (declared << 8) | (raw[i] & 0xFF);
     }
     int available = raw.length - 8;
-    if (declared < 0 || declared > maxBytes) {
+    // Refused on the length alone: negative, over the caller's limit, or longer than any String's
+    // modified UTF-8 (DataUtf.MAX_STRING_BYTES, 2 * (2^31 - 1)).
+    if (declared < 0 || declared > maxBytes || declared > 2L * Integer.MAX_VALUE) {
       expectType(UTFDataFormatException.class, ours, where);
       same(8, stream.position(), where + ": bytes read before refusing the length");
       atMost(4096, allocated, where + ": bytes allocated to refuse the length");
