@@ -7,6 +7,7 @@ import java.nio.charset.CharsetEncoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /**
  * UTF-16LE or UTF-16BE, encoded by the JDK. The only char it cannot encode is an unpaired surrogate,
@@ -44,7 +45,7 @@ final class Utf16Encoder implements OutputEncoder {
       int charIndex = in.position();
       char c = text.charAt(charIndex);
       String which = Character.isHighSurrogate(c) ? "high" : "low";
-      String reason = String.format("unpaired %s surrogate U+%04X", which, (int) c);
+      String reason = String.format(Locale.ROOT, "unpaired %s surrogate U+%04X", which, (int) c);
       throw new MalformedTextException(
           "cannot encode " + name + ": " + reason + " at char index " + charIndex, reason, -1, charIndex, 1, false);
     }
