@@ -1,7 +1,6 @@
 package dev.textwire;
 
 import static dev.textwire.TestSupport.hex;
-import static dev.textwire.fuzz.Outcomes.allocatedBy;
 import static dev.textwire.fuzz.Outcomes.atMost;
 import static dev.textwire.fuzz.Outcomes.expectType;
 import static dev.textwire.fuzz.Outcomes.outcome;
@@ -94,13 +93,10 @@ class ModifiedUtf8FuzzTest {
     if (declared < 0 || declared > maxBytes || declared > 2L * Integer.MAX_VALUE) {
       expectType(UTFDataFormatException.class, ours, where);
       same(8, stream.position(), where + ": bytes read before refusing the length");
-      // An exception's stack trace is part of the refusal's cost, and grows with the stack: deeper under
-      // Jazzer's fuzzing (and its hooks) than in a replay. So the bound is 4 KiB beside what throwing one
-      // exception costs at this depth, which no allocation for the declared length would fit in.
-      long throwing = allocatedBy(() -> {
-        throw new UTFDataFormatException("declared length " + input.length + " bytes is negative");
-      });
-      atMost(4096 + throwing, allocated, where + ": bytes allocated to refuse the length");
+      // 4 KiB in a replay. While fuzzing, Jazzer's instrumentation (-Djazzer.hooks=true) adds about 15 KiB
+      // of its own to this path, so the bound there is 64 KiB: allocating for a longer declared length shows.
+      long bound = Boolean.getBoolean("jazzer.hooks") ? 64 * 1024 : 4096;
+      atMost(bound, allocated, where + ": bytes allocated to refuse the length");
       return;
     }
     atMost(256 * 1024 + 16L * raw.length, allocated, where + ": bytes allocated");
