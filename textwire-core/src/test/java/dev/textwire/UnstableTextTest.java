@@ -19,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.ToIntFunction;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -296,32 +297,9 @@ class UnstableTextTest {
   }
 
   private static byte[] intoBuffer(TextCodec codec, CharSequence text, int room, boolean direct) {
-    int capacity = LEAD + room + 8;
-    ByteBuffer dst = direct ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity);
-    dst.put(guarded(room)).clear();
-    dst.position(LEAD).limit(LEAD + room);
-    byte[] after = new byte[capacity];
-    try {
-      int written = codec.encode(text, dst);
-      assertEquals(LEAD + written, dst.position(), "position");
-      snapshot(dst, after);
-      assertUntouched(after, 0, LEAD, "before the position");
-      assertUntouched(after, LEAD + room, capacity, "past the limit");
-      return Arrays.copyOfRange(after, LEAD, LEAD + written);
-    } catch (BufferTooSmallException | ConcurrentModificationException | Gone e) {
-      if (e instanceof BufferTooSmallException) {
-        assertSane((BufferTooSmallException) e);
-      }
-      assertEquals(LEAD, dst.position(), "position after an error");
-      snapshot(dst, after);
-      assertUntouched(after, 0, LEAD, "before the position");
-      assertUntouched(after, LEAD + room, capacity, "past the limit");
-      if (e instanceof BufferTooSmallException) {
-        return null;
-      }
-      throw e;
-    }
+    return intoBuffer(dst -> codec.encode(text, dst), room, direct, false);
   }
+
 
   // ---------------------------------------------------------------------------------------------
   // Length-prefixed frames
@@ -378,17 +356,31 @@ class UnstableTextTest {
   }
 
   private static byte[] frameIntoBuffer(LengthPrefix format, CharSequence text, int room, boolean direct) {
+    return intoBuffer(dst -> format.write(text, dst), room, direct, true);
+  }
+
+  /**
+   * Runs {@code write} on a buffer whose position and limit leave {@code room} bytes between guard bytes,
+   * and checks what it touched: nothing before the position, nothing past the limit (past the frame, for
+   * a length-prefixed write, which encodes into exactly its declared bytes), the position unchanged on an
+   * error. Returns the bytes written, or null when the buffer was too small.
+   */
+  private static byte[] intoBuffer(ToIntFunction<ByteBuffer> write, int room, boolean direct, boolean frame) {
     int capacity = LEAD + room + 8;
     ByteBuffer dst = direct ? ByteBuffer.allocateDirect(capacity) : ByteBuffer.allocate(capacity);
     dst.put(guarded(room)).clear();
     dst.position(LEAD).limit(LEAD + room);
     byte[] after = new byte[capacity];
     try {
-      int written = format.write(text, dst);
+      int written = write.applyAsInt(dst);
       assertEquals(LEAD + written, dst.position(), "position");
       snapshot(dst, after);
       assertUntouched(after, 0, LEAD, "before the position");
-      assertUntouched(after, LEAD + written, capacity, "after the frame");
+      if (frame) {
+        assertUntouched(after, LEAD + written, capacity, "after the frame");
+      } else {
+        assertUntouched(after, LEAD + room, capacity, "past the limit");
+      }
       return Arrays.copyOfRange(after, LEAD, LEAD + written);
     } catch (BufferTooSmallException | ConcurrentModificationException | Gone e) {
       if (e instanceof BufferTooSmallException) {
@@ -404,6 +396,7 @@ class UnstableTextTest {
       throw e;
     }
   }
+
 
   private static byte[] frameIntoSegments(LengthPrefix format, CharSequence text, int segmentSize) {
     SegmentedBuffer dst = new SegmentedBuffer(segmentSize);
