@@ -10,7 +10,8 @@ import java.util.Objects;
 /**
  * Java's modified UTF-8 with its length: the format of {@link DataOutput#writeUTF} and
  * {@link DataInput#readUTF}, and a long form for values past its 65,535-byte limit. For the bare
- * encoding, with no length, use {@link TextCodecs#MODIFIED_UTF_8}.
+ * encoding, with no length (and its exact length, {@code encodedLength}), use
+ * {@link TextCodecs#MODIFIED_UTF_8}.
  *
  * <p>{@link #writeUTF} writes exactly the bytes {@code DataOutputStream.writeUTF} writes, and refuses a
  * string over 65,535 bytes with the same exception and message, before writing anything. It reads the
@@ -33,11 +34,6 @@ public final class ModifiedUtf8 {
 
   /** The most bytes {@link #writeUTF} writes after its 2-byte length. */
   public static final int MAX_UTF_BYTES = 65535;
-
-  /** Exact modified UTF-8 length of {@code text}, without any length prefix. */
-  public static long encodedLength(CharSequence text) {
-    return DataUtf.encodedLength(text);
-  }
 
   /**
    * Writes {@code text} as {@code DataOutputStream.writeUTF} does: its byte count in 2 bytes, big-endian,

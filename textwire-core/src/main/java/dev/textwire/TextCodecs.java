@@ -1,7 +1,8 @@
 package dev.textwire;
 
 import dev.textwire.internal.CodePages;
-import dev.textwire.internal.Utf8Variant;
+import dev.textwire.internal.SingleByteKernel;
+import dev.textwire.internal.Utf8Kernel;
 
 /**
  * The codecs, each under {@link ErrorPolicy#STRICT}; {@link TextCodec#withPolicy} gives the others.
@@ -29,33 +30,33 @@ import dev.textwire.internal.Utf8Variant;
 public final class TextCodecs {
   private TextCodecs() {}
 
-  /** UTF-8; the same codec as {@link Utf8#codec(ErrorPolicy) Utf8.codec(STRICT)}. */
-  public static final TextCodec UTF_8 = Utf8Codec.STRICT;
+  /** UTF-8; the codec behind {@link Utf8}'s static methods. */
+  public static final TextCodec UTF_8 = TextCodec.of(Utf8Kernel.UTF_8);
 
   /** CESU-8: supplementary characters as two 3-byte surrogates; equal to the JDK's {@code CESU-8} on valid text. */
-  public static final TextCodec CESU_8 = Utf8Codec.of(Utf8Variant.CESU_8, ErrorPolicy.STRICT);
+  public static final TextCodec CESU_8 = TextCodec.of(Utf8Kernel.CESU_8);
 
   /**
    * Java's modified UTF-8 (no length prefix): U+0000 as C0 80, every surrogate as 3 bytes. Encoding never
    * fails. For {@code writeUTF}'s format, with its length, see {@link ModifiedUtf8}.
    */
-  public static final TextCodec MODIFIED_UTF_8 = Utf8Codec.of(Utf8Variant.MODIFIED_UTF_8, ErrorPolicy.STRICT);
+  public static final TextCodec MODIFIED_UTF_8 = TextCodec.of(Utf8Kernel.MODIFIED_UTF_8);
 
   /** ISO-8859-1 (Latin-1): U+0000..U+00FF as one byte each. */
-  public static final TextCodec ISO_8859_1 = CodePageCodec.of(CodePages.ISO_8859_1);
+  public static final TextCodec ISO_8859_1 = TextCodec.of(new SingleByteKernel(CodePages.ISO_8859_1));
 
   /**
    * EBCDIC CCSID 500 as the JDK's {@code IBM500}: bytes 15 and 25 both decode to LF, LF and NEL (U+0085)
    * both encode to 15. For IBM's and Derby's one-to-one mapping, see {@link #IBM500_DERBY}.
    */
-  public static final TextCodec IBM500 = CodePageCodec.of(CodePages.IBM500);
+  public static final TextCodec IBM500 = TextCodec.of(new SingleByteKernel(CodePages.IBM500));
 
   /**
    * EBCDIC CCSID 500 as IBM's CDRA tables and Apache Derby's DRDA client map it, one to one: LF (U+000A)
    * is 25 and NEL (U+0085) is 15. It differs from {@link #IBM500} in those two mappings only.
    */
-  public static final TextCodec IBM500_DERBY = CodePageCodec.of(CodePages.IBM500_DERBY);
+  public static final TextCodec IBM500_DERBY = TextCodec.of(new SingleByteKernel(CodePages.IBM500_DERBY));
 
   /** EBCDIC CCSID 1047 (Latin-1 for z/OS Open Systems), as the JDK's {@code IBM1047}. */
-  public static final TextCodec IBM1047 = CodePageCodec.of(CodePages.IBM1047);
+  public static final TextCodec IBM1047 = TextCodec.of(new SingleByteKernel(CodePages.IBM1047));
 }

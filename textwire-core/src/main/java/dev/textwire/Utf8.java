@@ -1,13 +1,12 @@
 package dev.textwire;
 
-import dev.textwire.internal.Utf8Decoding;
 import java.nio.ByteBuffer;
-import java.util.Objects;
 
 /**
  * UTF-8: exact length, encoding straight into arrays and buffers, decoding and validation, with errors
- * that say where. These static methods apply {@link ErrorPolicy#STRICT}; {@link #codec(ErrorPolicy)} gives
- * the same operations under another policy. Thread-safe; no global mutable state.
+ * that say where. These static methods are {@link TextCodecs#UTF_8}, the {@link ErrorPolicy#STRICT}
+ * codec, by a shorter name; {@link #codec(ErrorPolicy)} gives the same operations under another policy.
+ * Thread-safe; no global mutable state.
  *
  * <p>Well-formed UTF-8 (Unicode 15, table 3-7); anything else is ill-formed:
  * <pre>
@@ -27,24 +26,31 @@ import java.util.Objects;
 public final class Utf8 {
   private Utf8() {}
 
+  private static final TextCodec STRICT = TextCodecs.UTF_8;
+
   /** The UTF-8 codec that applies {@code policy}. */
-  public static Utf8Codec codec(ErrorPolicy policy) {
-    return Utf8Codec.of(policy);
+  public static TextCodec codec(ErrorPolicy policy) {
+    return STRICT.withPolicy(policy);
   }
 
-  /** A new resumable encoder that throws at unpaired surrogates; see {@link Utf8Encoder}. */
-  public static Utf8Encoder newEncoder() {
-    return new Utf8Encoder(ErrorPolicy.STRICT);
+  /** A new resumable encoder that throws at unpaired surrogates; see {@link TextEncoder}. */
+  public static TextEncoder newEncoder() {
+    return STRICT.newEncoder();
+  }
+
+  /** A new resumable decoder that throws at ill-formed bytes; see {@link TextDecoder}. */
+  public static TextDecoder newDecoder() {
+    return STRICT.newDecoder();
   }
 
   /** Exact UTF-8 byte count of {@code text}; allocates nothing. */
   public static int encodedLength(CharSequence text) {
-    return Utf8Codec.STRICT.encodedLength(text);
+    return STRICT.encodedLength(text);
   }
 
   /** Exact UTF-8 byte count of {@code text[beginIndex, endIndex)}. */
   public static int encodedLength(CharSequence text, int beginIndex, int endIndex) {
-    return Utf8Codec.STRICT.encodedLength(text, beginIndex, endIndex);
+    return STRICT.encodedLength(text, beginIndex, endIndex);
   }
 
   /**
@@ -54,58 +60,57 @@ public final class Utf8 {
    *     counts the bytes, a second writes them, and they disagree)
    */
   public static byte[] encode(CharSequence text) {
-    return Utf8Codec.STRICT.encode(text);
+    return STRICT.encode(text);
   }
 
-  /** Encodes {@code text} into {@code dst} from {@code offset}; see {@link Utf8Codec#encode}. */
+  /** Encodes {@code text} into {@code dst} from {@code offset}; see {@link TextCodec#encode}. */
   public static int encode(CharSequence text, byte[] dst, int offset) {
-    return Utf8Codec.STRICT.encode(text, dst, offset);
+    return STRICT.encode(text, dst, offset);
   }
 
   /** Encodes {@code text[beginIndex, endIndex)} into {@code dst} from {@code offset}. */
   public static int encode(CharSequence text, int beginIndex, int endIndex, byte[] dst, int offset) {
-    return Utf8Codec.STRICT.encode(text, beginIndex, endIndex, dst, offset);
+    return STRICT.encode(text, beginIndex, endIndex, dst, offset);
   }
 
   /** Encodes {@code text} at {@code dst}'s position and advances it. */
   public static int encode(CharSequence text, ByteBuffer dst) {
-    return Utf8Codec.STRICT.encode(text, dst);
+    return STRICT.encode(text, dst);
   }
 
   /** Encodes {@code text[beginIndex, endIndex)} at {@code dst}'s position and advances it. */
   public static int encode(CharSequence text, int beginIndex, int endIndex, ByteBuffer dst) {
-    return Utf8Codec.STRICT.encode(text, beginIndex, endIndex, dst);
+    return STRICT.encode(text, beginIndex, endIndex, dst);
   }
 
   /** Decodes all of {@code src}, strictly. */
   public static String decode(byte[] src) {
-    return Utf8Codec.STRICT.decode(src);
+    return STRICT.decode(src);
   }
 
   /** Decodes {@code src[offset, offset + length)}, strictly. */
   public static String decode(byte[] src, int offset, int length) {
-    return Utf8Codec.STRICT.decode(src, offset, length);
+    return STRICT.decode(src, offset, length);
   }
 
   /** Decodes {@code src} from position to limit, strictly, and moves the position to the limit. */
   public static String decode(ByteBuffer src) {
-    return Utf8Codec.STRICT.decode(src);
+    return STRICT.decode(src);
   }
 
   /** True if {@code src} is well-formed UTF-8. */
   public static boolean isValid(byte[] src) {
-    return isValid(src, 0, src.length);
+    return STRICT.isValid(src);
   }
 
   /** True if {@code src[offset, offset + length)} is well-formed UTF-8. */
   public static boolean isValid(byte[] src, int offset, int length) {
-    Objects.checkFromIndexSize(offset, length, src.length);
-    return Utf8Decoding.validUpTo(src, offset, offset + length) == offset + length;
+    return STRICT.isValid(src, offset, length);
   }
 
   /** True if {@code src} from position to limit is well-formed UTF-8; the position is unchanged. */
   public static boolean isValid(ByteBuffer src) {
-    return Utf8Decoding.validUpTo(src) == src.limit();
+    return STRICT.isValid(src);
   }
 
   /**
@@ -113,23 +118,24 @@ public final class Utf8 {
    * {@code offset + length} when all of it is valid. Allocates nothing.
    */
   public static int validUpTo(byte[] src, int offset, int length) {
-    Objects.checkFromIndexSize(offset, length, src.length);
-    return Utf8Decoding.validUpTo(src, offset, offset + length);
+    return STRICT.validUpTo(src, offset, length);
+  }
+
+  /** Buffer index after the longest well-formed prefix from position to limit; the position is unchanged. */
+  public static int validUpTo(ByteBuffer src) {
+    return STRICT.validUpTo(src);
   }
 
   /**
    * Validates {@code src[offset, offset + length)} and says where the valid prefix ends, and whether what
-   * follows is ill-formed ({@code errorLength() > 0}) or merely cut short ({@link Utf8Validation#isTruncated}).
+   * follows is ill-formed ({@code errorLength() > 0}) or merely cut short ({@link TextValidation#isTruncated}).
    */
-  public static Utf8Validation validate(byte[] src, int offset, int length) {
-    int end = offset + length;
-    int validUpTo = validUpTo(src, offset, length);
-    int errorLength = validUpTo == end ? 0 : Utf8Decoding.errorLength(src, validUpTo, end);
-    return new Utf8Validation(validUpTo, errorLength, end);
+  public static TextValidation validate(byte[] src, int offset, int length) {
+    return STRICT.validate(src, offset, length);
   }
 
   /** Validates {@code src} from position to limit; indices are buffer indices. Position unchanged. */
-  public static Utf8Validation validate(ByteBuffer src) {
-    return Utf8Decoding.validate(src);
+  public static TextValidation validate(ByteBuffer src) {
+    return STRICT.validate(src);
   }
 }

@@ -151,7 +151,7 @@ class Cesu8Test {
 
   /**
    * ED followed by a byte that is not a continuation byte is a 1-byte maximal subpart, as in UTF-8.
-   * (A bug this test found, now fixed: Utf8Kernel.maximalSubpart checked only {@code >= 0xA0}, not
+   * (A bug this test found, now fixed: Utf8ToChars.maximalSubpart checked only {@code >= 0xA0}, not
    * {@code <= 0xBF}, so "ED C2 B6" was taken for an unpaired surrogate: one 3-byte subpart that swallows the valid "C2 B6"
    * (U+00B6) after the ED, and the error said "low surrogate without a high surrogate before it".)
    */

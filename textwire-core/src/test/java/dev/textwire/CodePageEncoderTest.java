@@ -74,7 +74,7 @@ class CodePageEncoderTest {
       case ARRAY -> {
         byte[] dst = new byte[w + 7];
         try {
-          n = encoder.encode(dst, 3, 3 + w);
+          n = encoder.encode(dst, 3, w);
         } finally {
           out.write(dst, 3, (int) (encoder.bytesWritten() - before));
         }
@@ -204,7 +204,7 @@ class CodePageEncoderTest {
   private static void feed(TextEncoder encoder, String piece, boolean end, boolean fromArray) {
     if (fromArray) {
       char[] padded = ("##" + piece).toCharArray();
-      encoder.feed(padded, 2, padded.length, end);
+      encoder.feed(padded, 2, padded.length - 2, end);
     } else {
       encoder.feed(piece, 0, piece.length(), end);
     }
@@ -225,14 +225,14 @@ class CodePageEncoderTest {
       encoder.feed(next, 0, next.length(), true);
       assertTrue(encoder.hasRemaining());
       if (codec.policy() == ErrorPolicy.STRICT) {
-        MalformedTextException e = assertThrows(MalformedTextException.class, () -> encoder.encode(dst, 2, 8));
+        MalformedTextException e = assertThrows(MalformedTextException.class, () -> encoder.encode(dst, 2, 6));
         assertEquals(2, e.charIndex());
         assertEquals(1, e.malformedLength());
         assertTrue(e.getMessage().contains("unpaired high surrogate"), e.getMessage());
         assertEquals(2, encoder.bytesWritten());
         continue;
       }
-      assertEquals(1 + next.length(), encoder.encode(dst, 2, 8), "next=" + next);
+      assertEquals(1 + next.length(), encoder.encode(dst, 2, 6), "next=" + next);
       assertEquals(expectedSub, dst[2]);
       byte[] expected = codec.encode("ab\uD83D" + next);
       assertEquals(expected.length, encoder.bytesWritten());

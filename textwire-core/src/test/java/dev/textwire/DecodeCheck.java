@@ -12,9 +12,9 @@ import java.util.function.Supplier;
  * and the JDK (strict validity and strict output). Not thread-safe: one per thread.
  */
 final class DecodeCheck {
-  private static final Utf8Codec STRICT = Utf8.codec(ErrorPolicy.STRICT);
-  private static final Utf8Codec REPLACE = Utf8.codec(ErrorPolicy.REPLACE);
-  private static final Utf8Codec REPLACE_WITH_QUESTION_MARK =
+  private static final TextCodec STRICT = Utf8.codec(ErrorPolicy.STRICT);
+  private static final TextCodec REPLACE = Utf8.codec(ErrorPolicy.REPLACE);
+  private static final TextCodec REPLACE_WITH_QUESTION_MARK =
       Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK);
 
   private final JdkStrict jdk = new JdkStrict();
@@ -33,8 +33,8 @@ final class DecodeCheck {
     String jdkText = ref == null ? new String(src, offset, length, UTF_8) : null;
     String replaced = Utf8ReferenceDecoder.decodeReplacing(src, offset, length);
     int expectedValidUpTo = ref == null ? end : ref.offset();
-    Utf8Validation expectedValidation =
-        new Utf8Validation(expectedValidUpTo, ref == null || ref.truncated() ? 0 : ref.length(), end);
+    TextValidation expectedValidation =
+        new TextValidation(expectedValidUpTo, ref == null || ref.truncated() ? 0 : ref.length(), end);
 
     Supplier<String> ctx = () -> context.get() + where;
     assertEqualText(replaced, REPLACE.decode(src, offset, length), ctx, "REPLACE decode(byte[])");

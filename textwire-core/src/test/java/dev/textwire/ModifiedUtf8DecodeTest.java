@@ -101,7 +101,7 @@ class ModifiedUtf8DecodeTest {
 
   /**
    * ED must be followed by a continuation byte (80..BF). (A bug this test found, now fixed:
-   * Utf8Kernel.wellFormedLength tested the second byte with a signed {@code src[sp + 1] >= (byte) 0xA0},
+   * Utf8ToChars.wellFormedLength tested the second byte with a signed {@code src[sp + 1] >= (byte) 0xA0},
    * which 00..7F and C0..FF also pass, so "ED 41 80" decoded to U+D040 (swallowing the 'A'), "ED C2 AE"
    * to U+D0AE and "ED 00 A2" to U+D022, and
    * validUpTo/isValid/readUTF accepted them; DataInputStream.readUTF rejects all three.)

@@ -62,7 +62,7 @@ class ModifiedUtf8WriteUtfTest {
       fail(ctx.get() + ": encode is " + hex(encoded) + ", writeUTF wrote " + hex(bare));
     }
     assertEquals(bare.length, MUTF8.encodedLength(s), ctx);
-    assertEquals(bare.length, ModifiedUtf8.encodedLength(s), ctx);
+    assertEquals(bare.length, TextCodecs.MODIFIED_UTF_8.encodedLength(s), ctx);
     assertArrayEquals(framed, ourWriteUtf(s), () -> ctx.get() + ": ModifiedUtf8.writeUTF");
     assertEquals(s, MUTF8.decode(bare), () -> ctx.get() + ": decode");
     assertEquals(s, ourReadUtf(framed), () -> ctx.get() + ": ModifiedUtf8.readUTF of the JDK's bytes");
@@ -107,7 +107,7 @@ class ModifiedUtf8WriteUtfTest {
       String s = Utf8FamilyAgreementTest.randomText(random, length, true, true);
       int n = t;
       Supplier<String> ctx = () -> "string " + n + " (" + s.length() + " chars), " + seedMessage(seed);
-      if (ModifiedUtf8.encodedLength(s) > ModifiedUtf8.MAX_UTF_BYTES) {
+      if (TextCodecs.MODIFIED_UTF_8.encodedLength(s) > ModifiedUtf8.MAX_UTF_BYTES) {
         tooLong++;
         checkTooLong(s);
         continue;

@@ -50,11 +50,11 @@ class ReadmeExamplesTest {
         "invalid UTF-8 at byte offset 2: overlong encoding (bytes E0), followed by 80 78", bad.getMessage());
 
     byte[] partial = {'a', (byte) 0xF0, (byte) 0x9F};
-    Utf8Validation v = Utf8.validate(partial, 0, partial.length);
+    TextValidation v = Utf8.validate(partial, 0, partial.length);
     assertEquals(1, v.validUpTo());
     assertTrue(v.isTruncated());
 
-    Utf8Codec lenient = Utf8.codec(ErrorPolicy.REPLACE);
+    TextCodec lenient = Utf8.codec(ErrorPolicy.REPLACE);
     assertEquals("\uFFFD\uFFFD\uFFFD", lenient.decode(new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80}));
     assertArrayEquals(
         new byte[] {0x61, 0x3F, 0x62}, Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK).encode("a\uD800b"));
@@ -66,7 +66,7 @@ class ReadmeExamplesTest {
     WritableByteChannel channel = Channels.newChannel(sent);
 
     SegmentedBuffer buffer = new SegmentedBuffer();
-    assertEquals(17, buffer.writeUtf8("GET /index.html\r\n"));
+    assertEquals(17, buffer.writeText("GET /index.html\r\n"));
     buffer.write(new byte[] {1, 2, 3});
     assertEquals(20, buffer.size());
     assertEquals('/', buffer.get(4));
@@ -85,7 +85,7 @@ class ReadmeExamplesTest {
 
     String longText = "κείμενο ".repeat(2000);
     ByteArrayOutputStream sink = new ByteArrayOutputStream();
-    Utf8Encoder encoder = Utf8.newEncoder().reset(longText);
+    TextEncoder encoder = Utf8.newEncoder().reset(longText);
     byte[] window = new byte[4096];
     while (encoder.hasRemaining()) {
       int count = encoder.encode(window, 0, window.length);

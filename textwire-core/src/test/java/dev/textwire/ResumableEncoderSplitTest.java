@@ -161,7 +161,7 @@ class ResumableEncoderSplitTest {
         carriesSurrogates(codec) && endsWithHigh, encoder.hasCarriedSurrogate(), () -> ctx.get() + ": carrying after the first piece");
     if (asArray) {
       Arrays.fill(chars, 0, split, '\uFFFF'); // the caller may reuse its array once the piece is drained
-      encoder.feed(chars, split, s.length(), true);
+      encoder.feed(chars, split, s.length() - split, true);
     } else {
       encoder.feed(s, split, s.length(), true);
     }
@@ -219,7 +219,7 @@ class ResumableEncoderSplitTest {
           // it finds that U+0000 needs C0 80.)
           byte[] dst = new byte[window + 4];
           Arrays.fill(dst, (byte) 0x5A);
-          written = encoder.encode(dst, 2, 2 + window);
+          written = encoder.encode(dst, 2, window);
           for (int i = 0; i < dst.length; i++) {
             if ((i < 2 || i >= 2 + window) && dst[i] != 0x5A) {
               fail("byte " + i + " outside the window [2, " + (2 + window) + ") was changed: " + hex(dst));

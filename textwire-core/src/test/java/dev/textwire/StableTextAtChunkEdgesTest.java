@@ -69,21 +69,21 @@ class StableTextAtChunkEdgesTest {
         for (LengthPrefix prefix : LengthPrefix.values()) {
           StringBuilder builder = new StringBuilder(text);
           byte[] array = new byte[4 * text.length() + 32];
-          int n = prefix.write(builder, 0, builder.length(), policy, array, 0);
+          int n = prefix.write(builder, 0, builder.length(), Utf8.codec(policy), array, 0);
           byte[] expected = java.util.Arrays.copyOf(array, n);
 
           ByteBuffer direct = ByteBuffer.allocateDirect(array.length);
-          prefix.write(builder, 0, builder.length(), policy, direct);
+          prefix.write(builder, 0, builder.length(), Utf8.codec(policy), direct);
           byte[] fromDirect = new byte[direct.flip().remaining()];
           direct.get(fromDirect);
           assertArrayEquals(expected, fromDirect, prefix + " into a direct buffer");
 
           ByteBuffer small = ByteBuffer.allocate(n); // too small for the one-pass write: counted first
-          prefix.write(builder, 0, builder.length(), policy, small);
+          prefix.write(builder, 0, builder.length(), Utf8.codec(policy), small);
           assertArrayEquals(expected, small.array(), prefix + " into an exact heap buffer");
 
           SegmentedBuffer segmented = new SegmentedBuffer();
-          prefix.write(builder, 0, builder.length(), policy, segmented);
+          prefix.write(builder, 0, builder.length(), Utf8.codec(policy), segmented);
           assertArrayEquals(expected, segmented.toByteArray(), prefix + " into a segmented buffer");
         }
       }

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.TestFactory;
  * Markus Kuhn's "UTF-8 decoder capability and stress test".
  */
 class TestDataTest {
-  private static final Utf8Codec REPLACE = Utf8.codec(ErrorPolicy.REPLACE);
+  private static final TextCodec REPLACE = Utf8.codec(ErrorPolicy.REPLACE);
   private static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
   // -------------------------------------------------------------------------------------------------
@@ -249,7 +249,7 @@ class TestDataTest {
     assertEquals(ref.offset(), e.byteOffset(), e.getMessage());
     assertEquals(ref.length(), e.malformedLength(), e.getMessage());
     assertEquals(ref.truncated(), e.isTruncated(), e.getMessage());
-    assertEquals(new Utf8Validation(ref.offset(), ref.length(), file.length), Utf8.validate(file, 0, file.length));
+    assertEquals(new TextValidation(ref.offset(), ref.length(), file.length), Utf8.validate(file, 0, file.length));
     // Decoding by replacement never loses sync: every line keeps its closing '|' where the file has one.
     long bars = expected.chars().filter(ch -> ch == '|').count();
     long rawBars = 0;

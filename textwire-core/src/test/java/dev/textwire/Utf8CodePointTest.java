@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * length and lead-byte range encode to the bytes of Unicode table 3-7.
  */
 class Utf8CodePointTest {
-  private static final Utf8Codec[] CODECS = {
+  private static final TextCodec[] CODECS = {
     Utf8.codec(ErrorPolicy.STRICT),
     Utf8.codec(ErrorPolicy.REPLACE),
     Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK)
@@ -90,7 +90,7 @@ class Utf8CodePointTest {
     for (NamedText named : TestSupport.charSequences(s)) {
       CharSequence cs = named.text();
       String where = what + ", " + named.kind();
-      for (Utf8Codec codec : CODECS) {
+      for (TextCodec codec : CODECS) {
         String w = where + ", " + codec.policy();
         assertEquals(expected.length, codec.encodedLength(cs), w);
         assertEquals(expected.length, codec.encodedLength(cs, 0, cs.length()), w);
@@ -122,10 +122,10 @@ class Utf8CodePointTest {
     assertTrue(Utf8.isValid(src, offset, expected.length), what);
     assertEquals(offset + expected.length, Utf8.validUpTo(src, offset, expected.length), what);
     assertEquals(
-        new Utf8Validation(offset + expected.length, 0, offset + expected.length),
+        new TextValidation(offset + expected.length, 0, offset + expected.length),
         Utf8.validate(src, offset, expected.length),
         what);
-    for (Utf8Codec codec : CODECS) {
+    for (TextCodec codec : CODECS) {
       assertSameText(s, codec.decode(src, offset, expected.length), what + ", " + codec.policy());
     }
     ByteBuffer heap = ByteBuffer.wrap(src, offset, expected.length);

@@ -80,7 +80,7 @@ class Utf8EncodeTest {
     }
 
     private void checkStrictError(CharSequence cs, int begin, int end, int unpaired, Supplier<String> ctx) {
-      Utf8Codec strict = Utf8.codec(ErrorPolicy.STRICT);
+      TextCodec strict = Utf8.codec(ErrorPolicy.STRICT);
       expectUnpaired(unpaired, () -> strict.encodedLength(cs, begin, end), ctx, "encodedLength(range)");
       expectUnpaired(unpaired, () -> Utf8.encodedLength(cs, begin, end), ctx, "Utf8.encodedLength(range)");
       byte[] dst = new byte[4 * (end - begin) + 8];
@@ -128,7 +128,7 @@ class Utf8EncodeTest {
 
     /** {@code codec} null means the static methods of {@link Utf8}. */
     private void checkEncode(
-        Utf8Codec codec, CharSequence cs, int begin, int end, byte[] expected, Supplier<String> ctx) {
+        TextCodec codec, CharSequence cs, int begin, int end, byte[] expected, Supplier<String> ctx) {
       int n = expected.length;
       boolean all = begin == 0 && end == cs.length();
       Supplier<String> c = codec == null ? () -> ctx.get() + ", Utf8 static" : ctx;
@@ -220,7 +220,7 @@ class Utf8EncodeTest {
       }
     }
 
-    private void checkTooSmall(Utf8Codec codec, CharSequence cs, int begin, int end, int n, Supplier<String> c) {
+    private void checkTooSmall(TextCodec codec, CharSequence cs, int begin, int end, int n, Supplier<String> c) {
       // Too small by one byte, or by a random amount; the offset may be the end of the array.
       int missing = random.nextBoolean() ? 1 : 1 + random.nextInt(n);
       int offset = random.nextInt(8);
@@ -261,11 +261,11 @@ class Utf8EncodeTest {
           "buffer at and after the limit after BufferTooSmallException");
     }
 
-    private static int encodeInto(Utf8Codec codec, CharSequence cs, int begin, int end, byte[] dst, int offset) {
+    private static int encodeInto(TextCodec codec, CharSequence cs, int begin, int end, byte[] dst, int offset) {
       return codec == null ? Utf8.encode(cs, begin, end, dst, offset) : codec.encode(cs, begin, end, dst, offset);
     }
 
-    private static int encodeInto(Utf8Codec codec, CharSequence cs, int begin, int end, ByteBuffer dst) {
+    private static int encodeInto(TextCodec codec, CharSequence cs, int begin, int end, ByteBuffer dst) {
       return codec == null ? Utf8.encode(cs, begin, end, dst) : codec.encode(cs, begin, end, dst);
     }
 
@@ -493,7 +493,7 @@ class Utf8EncodeTest {
   }
 
   private static byte[] encodeRange(ErrorPolicy policy, String s, int begin, int end) {
-    Utf8Codec codec = Utf8.codec(policy);
+    TextCodec codec = Utf8.codec(policy);
     byte[] out = new byte[codec.encodedLength(s, begin, end)];
     assertEquals(out.length, codec.encode(s, begin, end, out, 0));
     return out;
@@ -613,7 +613,7 @@ class Utf8EncodeTest {
   @Test
   void emptyTextFitsAnywhere() {
     for (ErrorPolicy policy : POLICIES) {
-      Utf8Codec codec = Utf8.codec(policy);
+      TextCodec codec = Utf8.codec(policy);
       assertEquals(0, codec.encodedLength(""));
       assertArrayEquals(new byte[0], codec.encode(""));
       assertEquals(0, codec.encode("", new byte[3], 3), "offset == length is allowed for nothing");

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Unpaired surrogates in the resumable {@link Utf8Encoder}, in one text and across pieces: the
+ * Unpaired surrogates in the resumable {@link TextEncoder}, in one text and across pieces: the
  * replacing policies write what the one-shot codec writes; strict stops at the first one, reports its
  * index in the stream, and leaves exactly the valid prefix written.
  */
@@ -52,7 +52,7 @@ class Utf8EncoderErrorsTest {
   void unpairedSurrogatesAreReplacedInEveryWindowSize(ErrorPolicy policy) {
     for (Unpaired u : UNPAIRED) {
       for (int size = 1; size <= 8; size++) {
-        Utf8Encoder encoder = Utf8.codec(policy).newEncoder().reset(u.text());
+        TextEncoder encoder = Utf8.codec(policy).newEncoder().reset(u.text());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] window = new byte[Math.max(size, 4)];
         for (int guard = 0; encoder.hasRemaining() && guard < 100; guard++) {
@@ -69,8 +69,8 @@ class Utf8EncoderErrorsTest {
   @Test
   void replacementBytesAreSpelledOut() {
     // The reference encoder is an oracle too; pin the bytes themselves once.
-    Utf8Encoder replace = Utf8.codec(ErrorPolicy.REPLACE).newEncoder().reset("ab\uD800");
-    Utf8Encoder question = Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK).newEncoder().reset("ab\uDC00c");
+    TextEncoder replace = Utf8.codec(ErrorPolicy.REPLACE).newEncoder().reset("ab\uD800");
+    TextEncoder question = Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK).newEncoder().reset("ab\uDC00c");
     byte[] dst = new byte[16];
     assertEquals("61 62 EF BF BD", hex(dst, 0, replace.encode(dst, 0, 16)));
     assertEquals("61 62 3F 63", hex(dst, 0, question.encode(dst, 0, 16)));
@@ -81,7 +81,7 @@ class Utf8EncoderErrorsTest {
     for (Unpaired u : UNPAIRED) {
       byte[] prefix = oneShot(ErrorPolicy.STRICT, u.text().substring(0, u.bad()));
       for (int size = 1; size <= 8; size++) {
-        Utf8Encoder encoder = Utf8.newEncoder().reset(u.text());
+        TextEncoder encoder = Utf8.newEncoder().reset(u.text());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] window = new byte[Math.max(size, 4)];
         int s = size;
@@ -121,7 +121,7 @@ class Utf8EncoderErrorsTest {
       byte[] prefix = oneShot(ErrorPolicy.STRICT, s.substring(0, bad));
       int n = t;
       Supplier<String> ctx = () -> "text " + n + " (" + s.length() + " chars, unpaired at " + bad + "), " + seedMessage(seed);
-      Utf8Encoder encoder = Utf8.newEncoder().reset(s);
+      TextEncoder encoder = Utf8.newEncoder().reset(s);
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       MalformedTextException e = drainKeepingPrefix(encoder, windows, out, ctx);
       if (e == null) {
@@ -175,7 +175,7 @@ class Utf8EncoderErrorsTest {
       byte[] prefix = oneShot(ErrorPolicy.STRICT, s.substring(0, bad));
       ByteBuffer dst = sink == Sink.HEAP_BUFFER ? ByteBuffer.allocate(prefix.length + 100) : ByteBuffer.allocateDirect(prefix.length + 100);
       dst.position(3);
-      Utf8Encoder encoder = Utf8.newEncoder().reset(s);
+      TextEncoder encoder = Utf8.newEncoder().reset(s);
       MalformedTextException e = assertThrows(MalformedTextException.class, () -> encoder.encode(dst));
       Supplier<String> ctx = () -> sink + ", " + s.length() + " chars, unpaired at " + bad;
       assertEquals(bad, e.charIndex(), ctx);
@@ -215,7 +215,7 @@ class Utf8EncoderErrorsTest {
     for (Pieces p : PIECES) {
       for (boolean arrays : new boolean[] {false, true}) {
         // Pieces end with endOfInput false; an empty piece ends the stream.
-        Utf8Encoder encoder = Utf8.codec(policy).newEncoder();
+        TextEncoder encoder = Utf8.codec(policy).newEncoder();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] window = new byte[3]; // small: the replacement and pairs need several calls
         Supplier<String> ctx = () -> p.pieces().stream().map(TestSupport::codePoints).toList() + ", " + policy + (arrays ? ", char[]" : "");
@@ -278,7 +278,7 @@ class Utf8EncoderErrorsTest {
       byte[] prefix = oneShot(ErrorPolicy.STRICT, s.substring(0, bad));
       int n = t;
       Supplier<String> ctx = () -> "text " + n + " (" + s.length() + " chars, unpaired at " + bad + "), " + seedMessage(seed);
-      Utf8Encoder encoder = Utf8.newEncoder();
+      TextEncoder encoder = Utf8.newEncoder();
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       char[] chars = s.toCharArray();
       int maxPiece = new int[] {1, 3, 50, 3000}[random.nextInt(4)];
@@ -288,7 +288,7 @@ class Utf8EncoderErrorsTest {
         boolean endOfInput = end == s.length() && random.nextBoolean();
         // Pieces are parts of the whole text: piece indices differ from stream indices.
         if (random.nextBoolean()) {
-          encoder.feed(chars, fed, end, endOfInput);
+          encoder.feed(chars, fed, end - fed, endOfInput);
         } else {
           encoder.feed(s.substring(fed, end), 0, end - fed, endOfInput);
         }
@@ -316,7 +316,7 @@ class Utf8EncoderErrorsTest {
    * it (they must be in its window, as many as bytesWritten() says) and returns the error.
    */
   private static MalformedTextException drainKeepingPrefix(
-      Utf8Encoder encoder, Windows windows, ByteArrayOutputStream out, Supplier<String> ctx) {
+      TextEncoder encoder, Windows windows, ByteArrayOutputStream out, Supplier<String> ctx) {
     while (encoder.hasRemaining()) {
       long before = encoder.bytesWritten();
       try {

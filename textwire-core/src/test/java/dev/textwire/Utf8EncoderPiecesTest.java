@@ -23,7 +23,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * The resumable {@link Utf8Encoder} fed in pieces ({@code feed(piece, ..., endOfInput)}): however the
+ * The resumable {@link TextEncoder} fed in pieces ({@code feed(piece, ..., endOfInput)}): however the
  * input is cut, and a surrogate pair between pieces with it, the bytes must equal the one-shot codec's
  * on the whole text, under every policy.
  */
@@ -75,7 +75,7 @@ class Utf8EncoderPiecesTest {
     List<NamedText> kinds = TestSupport.charSequences(s);
     for (NamedText first : kinds) {
       for (NamedText second : kinds) {
-        Utf8Encoder encoder = Utf8.newEncoder();
+        TextEncoder encoder = Utf8.newEncoder();
         byte[] dst = new byte[16];
         encoder.feed(first.text(), 0, 2, false);
         int n = encoder.encode(dst, 0, dst.length);
@@ -84,10 +84,10 @@ class Utf8EncoderPiecesTest {
         assertFalse(encoder.hasRemaining(), first::toString);
         assertEquals(2, encoder.charIndex(), first::toString);
         encoder.feed(second.text(), 2, 3, false);
-        n += encoder.encode(dst, n, dst.length);
+        n += encoder.encode(dst, n, dst.length - n);
         assertFalse(encoder.hasCarriedSurrogate(), second::toString);
         encoder.feed(second.text(), 3, 4, true);
-        n += encoder.encode(dst, n, dst.length);
+        n += encoder.encode(dst, n, dst.length - n);
         assertArrayEquals(expected, Arrays.copyOf(dst, n), first + " then " + second);
       }
     }
@@ -95,7 +95,7 @@ class Utf8EncoderPiecesTest {
 
   @Test
   void carriedSurrogateWaitsThroughEmptyPiecesAndSmallWindows() {
-    Utf8Encoder encoder = Utf8.newEncoder();
+    TextEncoder encoder = Utf8.newEncoder();
     byte[] dst = new byte[8];
     encoder.feed("\uD83D", 0, 1, false);
     assertEquals(0, encoder.encode(dst, 0, 8));

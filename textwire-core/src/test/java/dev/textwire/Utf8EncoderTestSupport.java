@@ -17,7 +17,7 @@ import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
 /**
- * Shared helpers for the {@link Utf8Encoder} tests: random windows with guards around them, and the
+ * Shared helpers for the {@link TextEncoder} tests: random windows with guards around them, and the
  * drivers that encode a text window by window ({@link #encodeInWindows}) or feed it in pieces ({@link
  * #feedInPieces}), checking every call on its own against the one-shot codec.
  */
@@ -86,14 +86,14 @@ final class Utf8EncoderTestSupport {
     }
 
     /** One encode call into a window of {@code size} bytes; returns the bytes it wrote. */
-    byte[] encode(Utf8Encoder encoder, Sink sink, int size, Supplier<String> ctx) {
+    byte[] encode(TextEncoder encoder, Sink sink, int size, Supplier<String> ctx) {
       int start = 4 + random.nextInt(5);
       lastSink = sink;
       lastStart = start;
       setGuards(sink, start, size);
       int written;
       if (sink == Sink.ARRAY) {
-        written = encoder.encode(array, start, start + size);
+        written = encoder.encode(array, start, size);
       } else {
         ByteBuffer storage = sink == Sink.HEAP_BUFFER ? heap : direct;
         storage.clear().position(start).limit(start + size);
@@ -169,8 +169,8 @@ final class Utf8EncoderTestSupport {
    * concatenated output. {@code sink} null: a random kind per call.
    */
   static byte[] encodeInWindows(
-      Utf8Encoder encoder, String s, CharSequence text, int begin, int end, Windows windows, Sink sink, Supplier<String> ctx) {
-    Utf8Codec codec = Utf8.codec(encoder.policy());
+      TextEncoder encoder, String s, CharSequence text, int begin, int end, Windows windows, Sink sink, Supplier<String> ctx) {
+    TextCodec codec = Utf8.codec(encoder.policy());
     encoder.reset(text, begin, end);
     assertEquals(begin, encoder.charIndex(), ctx);
     assertEquals(0, encoder.bytesWritten(), ctx);
@@ -205,7 +205,7 @@ final class Utf8EncoderTestSupport {
    * One call into {@code window[0, size)}; if the next character needs more room (nothing written), one
    * more call with 4 bytes, which fits any character. {@code window} has at least 4 bytes.
    */
-  static int encodeFixed(Utf8Encoder encoder, byte[] window, int size) {
+  static int encodeFixed(TextEncoder encoder, byte[] window, int size) {
     int n = encoder.encode(window, 0, size);
     if (n == 0 && encoder.hasRemaining()) {
       assertTrue(size < 4, "no progress with " + size + " bytes of room");
@@ -246,14 +246,14 @@ final class Utf8EncoderTestSupport {
    * each piece: all of it consumed, a high surrogate at its end carried (and only then), and the bytes so
    * far the one-shot encoding of the stream up to the carried char. Returns the whole output.
    */
-  static byte[] feedInPieces(Utf8Encoder encoder, String s, SplittableRandom random, Windows windows, Supplier<String> ctx) {
+  static byte[] feedInPieces(TextEncoder encoder, String s, SplittableRandom random, Windows windows, Supplier<String> ctx) {
     return feedInPieces(encoder, s, random, windows, new int[] {1, 2, 8, 300, 5000}, ctx);
   }
 
   /** As above, with the longest piece drawn from {@code maxPieces}. */
   static byte[] feedInPieces(
-      Utf8Encoder encoder, String s, SplittableRandom random, Windows windows, int[] maxPieces, Supplier<String> ctx) {
-    Utf8Codec codec = Utf8.codec(encoder.policy());
+      TextEncoder encoder, String s, SplittableRandom random, Windows windows, int[] maxPieces, Supplier<String> ctx) {
+    TextCodec codec = Utf8.codec(encoder.policy());
     encoder.reset();
     List<NamedText> kinds = TestSupport.charSequences(s);
     char[] pieceArray = new char[s.length() + 16];
@@ -324,13 +324,13 @@ final class Utf8EncoderTestSupport {
 
   /** Feeds {@code s[begin, end)} as one of: a copy in a reused char[], a CharSequence range, a substring. */
   private static String feed(
-      Utf8Encoder encoder, String s, List<NamedText> kinds, char[] pieceArray, int begin, int end, boolean endOfInput, SplittableRandom random) {
+      TextEncoder encoder, String s, List<NamedText> kinds, char[] pieceArray, int begin, int end, boolean endOfInput, SplittableRandom random) {
     switch (random.nextInt(3)) {
       case 0:
         {
           int offset = random.nextInt(16);
           s.getChars(begin, end, pieceArray, offset);
-          encoder.feed(pieceArray, offset, offset + end - begin, endOfInput);
+          encoder.feed(pieceArray, offset, end - begin, endOfInput);
           return "char[] at " + offset;
         }
       case 1:
@@ -347,7 +347,7 @@ final class Utf8EncoderTestSupport {
   }
 
   /** Encodes everything the encoder can into windows; every call's bytes are whole characters. */
-  private static void drain(Utf8Encoder encoder, Windows windows, ByteArrayOutputStream out, Supplier<String> ctx) {
+  private static void drain(TextEncoder encoder, Windows windows, ByteArrayOutputStream out, Supplier<String> ctx) {
     while (encoder.hasRemaining()) {
       int size = windows.nextSize();
       byte[] written = windows.encode(encoder, windows.randomSink(), size, ctx);

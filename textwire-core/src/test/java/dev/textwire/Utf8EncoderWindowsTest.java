@@ -25,7 +25,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * The resumable {@link Utf8Encoder} after {@code reset(text)}, into windows: however the output is cut
+ * The resumable {@link TextEncoder} after {@code reset(text)}, into windows: however the output is cut
  * (windows of any size and kind) the bytes must equal the one-shot codec's on the whole text, under
  * every policy. Every call is checked on its own too: its bytes are whole characters, they are exactly
  * the one-shot encoding of the chars the encoder says it consumed, and the counts agree with what was
@@ -70,7 +70,7 @@ class Utf8EncoderWindowsTest {
           if (policy == ErrorPolicy.STRICT && !StreamTestSupport.isWellFormed(s)) {
             continue;
           }
-          Utf8Encoder encoder = Utf8.codec(policy).newEncoder().reset(s);
+          TextEncoder encoder = Utf8.codec(policy).newEncoder().reset(s);
           ByteArrayOutputStream out = new ByteArrayOutputStream();
           byte[] window = new byte[Math.max(size, 4)];
           for (int guard = 0; encoder.hasRemaining() && guard < 100; guard++) {
@@ -104,7 +104,7 @@ class Utf8EncoderWindowsTest {
   }
 
   /** As {@link Utf8EncoderTestSupport#encodeInWindows} for a range, checking per call against the range's own substring. */
-  private static byte[] encodeInWindowsRange(Utf8Encoder encoder, String s, int begin, int end, Windows windows, Supplier<String> ctx) {
+  private static byte[] encodeInWindowsRange(TextEncoder encoder, String s, int begin, int end, Windows windows, Supplier<String> ctx) {
     encoder.reset(s, begin, end);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     while (encoder.hasRemaining()) {

@@ -100,8 +100,8 @@ class Utf8ErrorMessageTest {
       assertTrue(error instanceof IllegalArgumentException);
     }
     // validate() says the same, with errorLength 0 for a truncated input.
-    Utf8Validation v = Utf8.validate(src, offset, length);
-    assertEquals(new Utf8Validation(at, truncated ? 0 : subpartLength, offset + length), v, name);
+    TextValidation v = Utf8.validate(src, offset, length);
+    assertEquals(new TextValidation(at, truncated ? 0 : subpartLength, offset + length), v, name);
     assertEquals(truncated, v.isTruncated(), name);
     assertFalse(v.isValid(), name);
     assertEquals(at, Utf8.validUpTo(src, offset, length), name);

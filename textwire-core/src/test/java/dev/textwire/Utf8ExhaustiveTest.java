@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
  * sequence (a truncated {@code E2 82} would become a complete {@code E2 82 80}).
  */
 class Utf8ExhaustiveTest {
-  private static final Utf8Codec REPLACE = Utf8.codec(ErrorPolicy.REPLACE);
-  private static final Utf8Codec REPLACE_WITH_QUESTION_MARK =
+  private static final TextCodec REPLACE = Utf8.codec(ErrorPolicy.REPLACE);
+  private static final TextCodec REPLACE_WITH_QUESTION_MARK =
       Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK);
 
   private static final byte BEFORE = (byte) 0xF0;
@@ -67,7 +67,7 @@ class Utf8ExhaustiveTest {
       if (validUpTo != expectedValidUpTo) {
         fail("validUpTo() is " + validUpTo + ", expected " + expectedValidUpTo);
       }
-      Utf8Validation validation = Utf8.validate(buf, offset, length);
+      TextValidation validation = Utf8.validate(buf, offset, length);
       if (validation.validUpTo() != expectedValidUpTo
           || validation.errorLength() != expectedErrorLength
           || validation.endIndex() != end) {
@@ -75,7 +75,7 @@ class Utf8ExhaustiveTest {
             "validate() is "
                 + validation
                 + ", expected "
-                + new Utf8Validation(expectedValidUpTo, expectedErrorLength, end));
+                + new TextValidation(expectedValidUpTo, expectedErrorLength, end));
       }
 
       String expectedReplaced = Utf8ReferenceDecoder.decodeReplacing(buf, offset, length);

@@ -166,7 +166,7 @@ class Utf8RandomDifferentialTest {
     String name = TestSupport.corpusName(file);
     assertTrue(Utf8.isValid(bytes), name);
     assertEquals(text, Utf8.decode(bytes), name);
-    assertEquals(new Utf8Validation(bytes.length, 0, bytes.length), Utf8.validate(bytes, 0, bytes.length), name);
+    assertEquals(new TextValidation(bytes.length, 0, bytes.length), Utf8.validate(bytes, 0, bytes.length), name);
     ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length).put(bytes).flip();
     assertEquals(text, Utf8.decode(direct), name);
     assertEquals(bytes.length, Utf8.encodedLength(text), name);

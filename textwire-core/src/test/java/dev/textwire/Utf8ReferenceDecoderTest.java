@@ -61,7 +61,7 @@ class Utf8ReferenceDecoderTest {
     assertEquals(errorOffset, e.byteOffset());
     assertEquals(errorLength, e.malformedLength());
     assertEquals(
-        new Utf8Validation(errorOffset, errorLength, input.length),
+        new TextValidation(errorOffset, errorLength, input.length),
         Utf8.validate(input, 0, input.length));
   }
 

@@ -1,7 +1,8 @@
 package dev.textwire.buffer;
 
-import dev.textwire.ErrorPolicy;
-import dev.textwire.internal.Utf8Decoding;
+import dev.textwire.TextCodec;
+import dev.textwire.internal.CodecAccess;
+import dev.textwire.internal.DecodeDriver;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,22 +34,22 @@ final class FrameReader {
     return (int) frame;
   }
 
-  static String read(LengthPrefix prefix, byte[] src, int offset, int limit, int maxBytes, ErrorPolicy policy) {
+  static String read(LengthPrefix prefix, byte[] src, int offset, int limit, int maxBytes, TextCodec codec) {
     Objects.checkFromToIndex(offset, limit, src.length);
     long header = completeHeader(prefix, src, offset, limit, maxBytes, 0);
     int length = headerLength(header);
-    return length < 0 ? null : decode(src, offset + headerWidth(header), length, policy, 0);
+    return length < 0 ? null : decode(src, offset + headerWidth(header), length, codec, 0);
   }
 
-  static String read(LengthPrefix prefix, ByteBuffer src, int maxBytes, ErrorPolicy policy) {
-    Objects.requireNonNull(policy, "policy");
+  static String read(LengthPrefix prefix, ByteBuffer src, int maxBytes, TextCodec codec) {
+    Objects.requireNonNull(codec, "codec");
     int position = src.position();
     if (src.hasArray()) {
       int base = src.arrayOffset();
       long header = completeHeader(prefix, src.array(), base + position, base + src.limit(), maxBytes, -base);
       int width = headerWidth(header);
       int length = headerLength(header);
-      String text = length < 0 ? null : decode(src.array(), base + position + width, length, policy, -base);
+      String text = length < 0 ? null : decode(src.array(), base + position + width, length, codec, -base);
       src.position(position + width + (length < 0 ? 0 : length + prefix.trailerLength()));
       return text;
     }
@@ -84,13 +85,13 @@ final class FrameReader {
     }
     byte[] body = new byte[length];
     src.get(textStart, body);
-    String text = decode(body, 0, length, policy, textStart);
+    String text = decode(body, 0, length, codec, textStart);
     src.position(textStart + length + prefix.trailerLength());
     return text;
   }
 
-  static String read(LengthPrefix prefix, InputStream in, int maxBytes, ErrorPolicy policy) throws IOException {
-    Objects.requireNonNull(policy, "policy");
+  static String read(LengthPrefix prefix, InputStream in, int maxBytes, TextCodec codec) throws IOException {
+    Objects.requireNonNull(codec, "codec");
     byte[] head = new byte[MAX_HEADER_BYTES];
     int count = 0;
     long header;
@@ -117,14 +118,15 @@ final class FrameReader {
       }
       checkTrailer(prefix, trailer, 0, length, 0);
     }
-    return decode(body, 0, length, policy, width);
+    return decode(body, 0, length, codec, width);
   }
 
 
 
 
-  private static String decode(byte[] src, int begin, int length, ErrorPolicy policy, long offsetBias) {
-    return Utf8Decoding.decode(src, begin, begin + length, Objects.requireNonNull(policy, "policy"), offsetBias);
+  private static String decode(byte[] src, int begin, int length, TextCodec codec, long offsetBias) {
+    return DecodeDriver.decode(
+        CodecAccess.decodeKernel(Objects.requireNonNull(codec, "codec")), src, begin, begin + length, codec.policy(), offsetBias);
   }
 
   /**

@@ -2,10 +2,14 @@ package dev.textwire.buffer;
 
 import dev.textwire.BufferTooSmallException;
 import dev.textwire.ErrorPolicy;
+import dev.textwire.TextCodec;
+import dev.textwire.TextCodecs;
 import dev.textwire.MalformedTextException;
-import dev.textwire.Utf8;
 import dev.textwire.internal.Errors;
-import dev.textwire.internal.Utf8Encoding;
+import dev.textwire.internal.CodecAccess;
+import dev.textwire.internal.EncodeDriver;
+import dev.textwire.internal.EncodeKernel;
+import dev.textwire.internal.Utf8Kernel;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -81,7 +85,12 @@ public enum LengthPrefix {
 
   /** Bytes of the whole frame for {@code text}: prefix, UTF-8, trailer. Strict. */
   public long frameLength(CharSequence text) {
-    int length = Utf8.encodedLength(text);
+    return frameLength(text, TextCodecs.UTF_8);
+  }
+
+  /** Bytes of the whole frame for {@code text} in {@code codec}: prefix, text, trailer. */
+  public long frameLength(CharSequence text, TextCodec codec) {
+    int length = codec.encodedLength(text);
     return (long) prefixLength(length) + length + trailerLength();
   }
 
@@ -95,16 +104,18 @@ public enum LengthPrefix {
       // Short strings, the common case: the prefix is one byte whatever the text holds, so encode after
       // it and fill it in, with none of the general path's width bookkeeping (measured: about 10 ns of
       // a 16-char frame's 23-48 ns).
-      int length = Utf8Encoding.encodeWithin(text, 0, chars, dst, offset + 1, dst.length, ErrorPolicy.STRICT, null);
+      int length = EncodeDriver.encodeWithin(UTF_8, text, 0, chars, dst, offset + 1, dst.length, ErrorPolicy.STRICT, null);
       if (length >= 0) {
         dst[offset] = (byte) length;
         return length + 1;
       }
     }
-    return write(text, 0, chars, ErrorPolicy.STRICT, dst, offset);
+    return write(text, 0, chars, TextCodecs.UTF_8, dst, offset);
   }
 
-  /** Up to this many chars a text takes at most 126 bytes, so its varint length is one byte. */
+  private static final EncodeKernel UTF_8 = Utf8Kernel.UTF_8;
+
+  /** Up to this many chars a UTF-8 text takes at most 126 bytes, so its varint length is one byte. */
   private static final int ONE_BYTE_VARINT_MAX_CHARS = 127 / 3;
 
   /**
@@ -116,24 +127,25 @@ public enum LengthPrefix {
    * @throws IllegalArgumentException if the text is longer than {@link #maxLength()} bytes
    * @throws MalformedTextException under STRICT, at an unpaired surrogate
    */
-  public int write(CharSequence text, int beginIndex, int endIndex, ErrorPolicy policy, byte[] dst, int offset) {
+  public int write(CharSequence text, int beginIndex, int endIndex, TextCodec codec, byte[] dst, int offset) {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
     Objects.checkIndex(offset, dst.length + 1);
-    Objects.requireNonNull(policy, "policy");
-    int written = writeWithin(text, beginIndex, endIndex, policy, dst, offset, dst.length, null);
+    EncodeKernel kernel = CodecAccess.encodeKernel(Objects.requireNonNull(codec, "codec"));
+    ErrorPolicy policy = codec.policy();
+    int written = writeWithin(kernel, text, beginIndex, endIndex, policy, dst, offset, dst.length, null);
     if (written < 0) {
-      long length = Utf8Encoding.encodedLengthAsLong(text, beginIndex, endIndex, policy);
-      checkLength(length);
+      long length = EncodeDriver.encodedLengthAsLong(kernel, text, beginIndex, endIndex, policy);
+      checkLength(length, kernel);
       throw Errors.checkTooSmall(
           new BufferTooSmallException(prefixLength((int) length) + length + trailerLength(), dst.length - offset),
-          "UTF-8");
+          kernel.encodingName());
     }
     return written;
   }
 
   /** Writes the frame at the buffer's position, strictly, and advances it. */
   public int write(CharSequence text, ByteBuffer dst) {
-    return write(text, 0, text.length(), ErrorPolicy.STRICT, dst);
+    return write(text, 0, text.length(), TextCodecs.UTF_8, dst);
   }
 
   /**
@@ -148,9 +160,10 @@ public enum LengthPrefix {
    * @throws java.util.ConcurrentModificationException if the text changed during the call, so that its
    *     bytes no longer match the length counted for the prefix
    */
-  public int write(CharSequence text, int beginIndex, int endIndex, ErrorPolicy policy, ByteBuffer dst) {
+  public int write(CharSequence text, int beginIndex, int endIndex, TextCodec codec, ByteBuffer dst) {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
-    Objects.requireNonNull(policy, "policy");
+    EncodeKernel kernel = CodecAccess.encodeKernel(Objects.requireNonNull(codec, "codec"));
+    ErrorPolicy policy = codec.policy();
     if (dst.isReadOnly()) {
       throw new ReadOnlyBufferException();
     }
@@ -158,15 +171,15 @@ public enum LengthPrefix {
     if (dst.hasArray()) {
       int base = dst.arrayOffset();
       int written =
-          writeWithin(text, beginIndex, endIndex, policy, dst.array(), base + position, base + dst.limit(), dst);
+          writeWithin(kernel, text, beginIndex, endIndex, policy, dst.array(), base + position, base + dst.limit(), dst);
       if (written >= 0) {
         dst.position(position + written);
         return written;
       }
     }
     // A direct buffer, or a frame that did not fit: the exact length first, then prefix, text, trailer.
-    long length = Utf8Encoding.encodedLengthAsLong(text, beginIndex, endIndex, policy);
-    checkLength(length);
+    long length = EncodeDriver.encodedLengthAsLong(kernel, text, beginIndex, endIndex, policy);
+    checkLength(length, kernel);
     int frame = prefixLength((int) length) + (int) length + trailerLength();
     if (frame > dst.remaining()) {
       throw new BufferTooSmallException(frame, dst.remaining());
@@ -180,12 +193,12 @@ public enum LengthPrefix {
       dst.position(textStart).limit(textStart + (int) length);
       int written;
       try {
-        written = Utf8Encoding.encode(text, beginIndex, endIndex, dst, policy);
+        written = EncodeDriver.encode(kernel, text, beginIndex, endIndex, dst, policy);
       } catch (BufferTooSmallException e) {
         written = -1;
       }
       if (written != length) {
-        throw Errors.textChanged("UTF-8", length, written);
+        throw Errors.textChanged(kernel.encodingName(), length, written);
       }
     } catch (RuntimeException | Error e) {
       dst.limit(limit).position(position);
@@ -209,14 +222,14 @@ public enum LengthPrefix {
         byte[] window = dst.window();
         int position = dst.windowPosition();
         int length =
-            Utf8Encoding.encodeWithin(
-                text, 0, chars, window, position + 1, position + room, ErrorPolicy.STRICT, dst.windowView());
+            EncodeDriver.encodeWithin(
+                UTF_8, text, 0, chars, window, position + 1, position + room, ErrorPolicy.STRICT, dst.windowView());
         window[position] = (byte) length; // it fits: room was checked for the worst case
         dst.advance(1 + length);
         return 1 + length;
       }
     }
-    return write(text, 0, chars, ErrorPolicy.STRICT, dst);
+    return write(text, 0, chars, TextCodecs.UTF_8, dst);
   }
 
   /**
@@ -227,19 +240,20 @@ public enum LengthPrefix {
    * @throws java.util.ConcurrentModificationException if the text changed during the call, so that its
    *     bytes no longer match the length counted for the prefix (only where the length is counted first)
    */
-  public long write(CharSequence text, int beginIndex, int endIndex, ErrorPolicy policy, SegmentedBuffer dst) {
+  public long write(CharSequence text, int beginIndex, int endIndex, TextCodec codec, SegmentedBuffer dst) {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
-    Objects.requireNonNull(policy, "policy");
+    EncodeKernel kernel = CodecAccess.encodeKernel(Objects.requireNonNull(codec, "codec"));
+    ErrorPolicy policy = codec.policy();
     int chars = endIndex - beginIndex;
-    int width = reservedWidth(chars);
-    int widestPrefix = widthForMaxLength(chars);
-    long worstCase = widestPrefix + 3L * chars + trailerLength();
+    int width = reservedWidth(chars, kernel);
+    int widestPrefix = widthForMaxLength(chars, kernel);
+    long worstCase = widestPrefix + (long) kernel.maxBytesPerChar() * chars + trailerLength();
     int room = dst.windowRoom();
     if (worstCase <= room) {
       // The whole frame fits in the current segment: exactly as into an array.
       int written =
           writeWithin(
-              text, beginIndex, endIndex, policy, dst.window(), dst.windowPosition(), dst.windowPosition() + room,
+              kernel, text, beginIndex, endIndex, policy, dst.window(), dst.windowPosition(), dst.windowPosition() + room,
               dst.windowView());
       dst.advance(written);
       return written;
@@ -251,21 +265,21 @@ public enum LengthPrefix {
         for (int i = 0; i < width; i++) {
           dst.writeByte(0);
         }
-        length = dst.writeUtf8(text, beginIndex, endIndex, policy);
-        checkLength(length);
+        length = dst.writeText(text, beginIndex, endIndex, codec);
+        checkLength(length, kernel);
         for (int i = 0; i < width; i++) {
           dst.set(start + i, prefixByte((int) length, width, i));
         }
       } else {
-        length = Utf8Encoding.encodedLengthAsLong(text, beginIndex, endIndex, policy);
-        checkLength(length);
+        length = EncodeDriver.encodedLengthAsLong(kernel, text, beginIndex, endIndex, policy);
+        checkLength(length, kernel);
         int needed = prefixLength((int) length);
         for (int i = 0; i < needed; i++) {
           dst.writeByte(prefixByte((int) length, needed, i));
         }
-        long written = dst.writeUtf8(text, beginIndex, endIndex, policy);
+        long written = dst.writeText(text, beginIndex, endIndex, codec);
         if (written != length) {
-          throw Errors.textChanged("UTF-8", length, written); // and the frame is taken back below
+          throw Errors.textChanged(kernel.encodingName(), length, written); // and the frame is taken back below
         }
       }
       if (this == RESP_BULK) {
@@ -285,19 +299,27 @@ public enum LengthPrefix {
    * @return the bytes written, or -1 if the frame does not fit
    */
   private int writeWithin(
-      CharSequence text, int begin, int end, ErrorPolicy policy, byte[] dst, int offset, int limit, ByteBuffer dstView) {
+      EncodeKernel kernel,
+      CharSequence text,
+      int begin,
+      int end,
+      ErrorPolicy policy,
+      byte[] dst,
+      int offset,
+      int limit,
+      ByteBuffer dstView) {
     int chars = end - begin;
-    int width = reservedWidth(chars);
+    int width = reservedWidth(chars, kernel);
     int trailer = trailerLength();
     if (limit - offset < width + trailer) {
       return -1;
     }
     int textStart = offset + width;
-    int length = Utf8Encoding.encodeWithin(text, begin, end, dst, textStart, limit - trailer, policy, dstView);
+    int length = EncodeDriver.encodeWithin(kernel, text, begin, end, dst, textStart, limit - trailer, policy, dstView);
     if (length < 0) {
       return -1;
     }
-    checkLength(length);
+    checkLength(length, kernel);
     int needed = prefixLength(length);
     if (needed != width) {
       // Only a varint or a RESP length can be wider than reserved: move the text along to make room.
@@ -318,18 +340,19 @@ public enum LengthPrefix {
   }
 
   /** The prefix width reserved for {@code chars} chars: the width for the least bytes they can take. */
-  private int reservedWidth(int chars) {
-    return prefixLength(chars);
+  private int reservedWidth(int chars, EncodeKernel kernel) {
+    return prefixLength((int) kernel.minEncodedLength(chars));
   }
 
-  private int widthForMaxLength(int chars) {
-    return prefixLength((int) Math.min(3L * chars, Integer.MAX_VALUE));
+  private int widthForMaxLength(int chars, EncodeKernel kernel) {
+    return prefixLength((int) Math.min((long) kernel.maxBytesPerChar() * chars, Integer.MAX_VALUE));
   }
 
-  private void checkLength(long length) {
+  private void checkLength(long length, EncodeKernel kernel) {
     if (length > maxLength()) {
       throw new IllegalArgumentException(
-          "text of " + length + " UTF-8 bytes is too long for a " + this + " prefix (at most " + maxLength() + ")");
+          "text of " + length + " " + kernel.encodingName() + " bytes is too long for a " + this + " prefix (at most "
+              + maxLength() + ")");
     }
   }
 
@@ -434,9 +457,9 @@ public enum LengthPrefix {
     return FrameReader.frameLength(this, src, offset, limit, maxBytes);
   }
 
-  /** The string in the frame at {@code src[offset]}, decoded strictly; see {@link #read(byte[], int, int, int, ErrorPolicy)}. */
+  /** The string in the frame at {@code src[offset]}, decoded strictly; see {@link #read(byte[], int, int, int, TextCodec)}. */
   public String read(byte[] src, int offset, int limit, int maxBytes) {
-    return read(src, offset, limit, maxBytes, ErrorPolicy.STRICT);
+    return read(src, offset, limit, maxBytes, TextCodecs.UTF_8);
   }
 
   /**
@@ -444,28 +467,28 @@ public enum LengthPrefix {
    *
    * @throws MalformedFrameException if the prefix is malformed, declares more than {@code maxBytes}, or
    *     declares more bytes than {@code src[offset, limit)} holds ({@link MalformedFrameException#isTruncated()})
-   * @throws MalformedTextException under STRICT, if the text is not UTF-8, with its offset in {@code src}
+   * @throws MalformedTextException under a strict codec, if the text is ill-formed, with its offset in {@code src}
    */
-  public String read(byte[] src, int offset, int limit, int maxBytes, ErrorPolicy policy) {
-    return FrameReader.read(this, src, offset, limit, maxBytes, policy);
+  public String read(byte[] src, int offset, int limit, int maxBytes, TextCodec codec) {
+    return FrameReader.read(this, src, offset, limit, maxBytes, codec);
   }
 
   /** The string in the frame at the buffer's position, decoded strictly; the position moves past it. */
   public String read(ByteBuffer src, int maxBytes) {
-    return read(src, maxBytes, ErrorPolicy.STRICT);
+    return read(src, maxBytes, TextCodecs.UTF_8);
   }
 
   /**
    * The string in the frame at the buffer's position; the position moves past the frame (not on error).
    * Offsets in errors are indices in the buffer.
    */
-  public String read(ByteBuffer src, int maxBytes, ErrorPolicy policy) {
-    return FrameReader.read(this, src, maxBytes, policy);
+  public String read(ByteBuffer src, int maxBytes, TextCodec codec) {
+    return FrameReader.read(this, src, maxBytes, codec);
   }
 
-  /** Reads one frame from {@code in}, strictly; see {@link #read(InputStream, int, ErrorPolicy)}. */
+  /** Reads one frame from {@code in}, strictly; see {@link #read(InputStream, int, TextCodec)}. */
   public String read(InputStream in, int maxBytes) throws IOException {
-    return read(in, maxBytes, ErrorPolicy.STRICT);
+    return read(in, maxBytes, TextCodecs.UTF_8);
   }
 
   /**
@@ -477,7 +500,7 @@ public enum LengthPrefix {
    * @throws EOFException if the stream ends inside the frame
    * @throws MalformedFrameException if the prefix is malformed or declares more than {@code maxBytes}
    */
-  public String read(InputStream in, int maxBytes, ErrorPolicy policy) throws IOException {
-    return FrameReader.read(this, in, maxBytes, policy);
+  public String read(InputStream in, int maxBytes, TextCodec codec) throws IOException {
+    return FrameReader.read(this, in, maxBytes, codec);
   }
 }

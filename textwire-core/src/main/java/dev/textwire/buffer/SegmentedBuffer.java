@@ -1,10 +1,9 @@
 package dev.textwire.buffer;
 
-import dev.textwire.ErrorPolicy;
 import dev.textwire.MalformedTextException;
 import dev.textwire.TextCodec;
 import dev.textwire.TextEncoder;
-import dev.textwire.Utf8;
+import dev.textwire.TextCodecs;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -165,26 +164,14 @@ public final class SegmentedBuffer {
   }
 
   /**
-   * Appends {@code text} in UTF-8, throwing at an unpaired surrogate.
+   * Appends {@code text} in UTF-8, throwing at an unpaired surrogate: {@link #writeText(CharSequence,
+   * TextCodec)} with {@link TextCodecs#UTF_8}.
    *
    * @return the bytes appended
    */
-  public long writeUtf8(CharSequence text) {
-    return writeUtf8(text, 0, text.length(), ErrorPolicy.STRICT);
+  public long writeText(CharSequence text) {
+    return writeText(text, 0, text.length(), TextCodecs.UTF_8);
   }
-
-  /**
-   * Appends {@code text[beginIndex, endIndex)} in UTF-8 under {@code policy}. All or nothing: if it
-   * throws, the buffer is as it was.
-   *
-   * @return the bytes appended
-   * @throws dev.textwire.MalformedTextException under STRICT, at an unpaired surrogate, with its index in
-   *     {@code text}
-   */
-  public long writeUtf8(CharSequence text, int beginIndex, int endIndex, ErrorPolicy policy) {
-    return writeText(text, beginIndex, endIndex, Utf8.codec(policy));
-  }
-
 
   /**
    * Appends {@code text} in {@code codec}'s encoding, under its policy. All or nothing: if it throws, the

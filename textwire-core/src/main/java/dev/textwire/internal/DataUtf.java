@@ -19,6 +19,8 @@ import java.io.UTFDataFormatException;
  * that writes "hello" keeps a few hundred bytes.
  */
 public final class DataUtf extends Lender.Loanable {
+  private static final Utf8Kernel KERNEL = Utf8Kernel.MODIFIED_UTF_8;
+
   private static final Lender<DataUtf> LENDER = new Lender<>(DataUtf::new);
 
   /** Bytes per write to the caller's stream, and per read of the long form. */
@@ -54,7 +56,7 @@ public final class DataUtf extends Lender.Loanable {
   }
 
   public static long encodedLength(CharSequence text) {
-    return Utf8Encoding.encodedLengthAsLong(text, 0, text.length(), ErrorPolicy.STRICT, Utf8Variant.MODIFIED_UTF_8);
+    return EncodeDriver.encodedLengthAsLong(KERNEL, text, 0, text.length(), ErrorPolicy.STRICT);
   }
 
   /**
@@ -71,8 +73,7 @@ public final class DataUtf extends Lender.Loanable {
       int room = (int) Math.min(3L * length, MAX_SHORT_FORM_BYTES - 2); // 3 bytes per char at most
       byte[] buffer = scratch.bytes(2 + room);
       int written =
-          Utf8Encoding.encodeWithin(
-              text, 0, length, buffer, 2, 2 + room, ErrorPolicy.STRICT, null, Utf8Variant.MODIFIED_UTF_8);
+          EncodeDriver.encodeWithin(KERNEL, text, 0, length, buffer, 2, 2 + room, ErrorPolicy.STRICT, null);
       if (written < 0) {
         throw new UTFDataFormatException(tooLongMessage(text, encodedLength(text)));
       }
@@ -104,17 +105,16 @@ public final class DataUtf extends Lender.Loanable {
       if (fits) {
         // Fits whatever the chars are: the one-shot path, with its short-string lane.
         int written =
-            Utf8Encoding.encodeWithin(
-                text, 0, length, window, prefixBytes, window.length, ErrorPolicy.STRICT, null,
-                Utf8Variant.MODIFIED_UTF_8);
+            EncodeDriver.encodeWithin(
+                KERNEL, text, 0, length, window, prefixBytes, window.length, ErrorPolicy.STRICT, null);
         if (written != byteCount) {
-          throw Errors.textChanged(Utf8Variant.MODIFIED_UTF_8.displayName, byteCount, written); // nothing written
+          throw Errors.textChanged(KERNEL.encodingName(), byteCount, written); // nothing written
         }
         out.write(window, 0, prefixBytes + written);
         return;
       }
       if (scratch.encoder == null) {
-        scratch.encoder = new ResumableEncoder(Utf8Variant.MODIFIED_UTF_8);
+        scratch.encoder = new ResumableEncoder(KERNEL);
       }
       ResumableEncoder encoder = scratch.encoder;
       encoder.reset(text, 0, length, ErrorPolicy.STRICT);
@@ -125,7 +125,7 @@ public final class DataUtf extends Lender.Loanable {
           long total = encoder.bytesWritten();
           if (total > byteCount || (total != byteCount && !encoder.hasRemaining())) {
             // The text changed since it was counted: stop before writing bytes the length does not cover.
-            throw Errors.textChanged(Utf8Variant.MODIFIED_UTF_8.displayName, byteCount, total);
+            throw Errors.textChanged(KERNEL.encodingName(), byteCount, total);
           }
           out.write(window, 0, filled);
           filled = 0;
@@ -152,9 +152,8 @@ public final class DataUtf extends Lender.Loanable {
         byte[] bytes = scratch.bytes(count);
         readBody(in, bytes, 0, count, 0, byteCount);
         try {
-          return Utf8Decoding.decode(
-              bytes, 0, count, ErrorPolicy.STRICT, 0, Utf8Variant.MODIFIED_UTF_8, scratch.decodeSpace,
-              MAX_RETAINED_READ_BYTES);
+          return DecodeDriver.decode(
+              KERNEL, bytes, 0, count, ErrorPolicy.STRICT, 0, scratch.decodeSpace, MAX_RETAINED_READ_BYTES);
         } catch (MalformedTextException e) {
           throw malformedData(e);
         }
@@ -208,14 +207,12 @@ public final class DataUtf extends Lender.Loanable {
       long progress;
       try {
         progress =
-            Utf8Decoding.decodeChunk(
-                window, 0, filled, chars, 0, chars.length, remaining == 0, ErrorPolicy.STRICT, windowOffset,
-                Utf8Variant.MODIFIED_UTF_8);
+            KERNEL.decode(window, 0, filled, chars, 0, chars.length, remaining == 0, ErrorPolicy.STRICT, windowOffset);
       } catch (MalformedTextException e) {
         throw malformedData(e);
       }
-      int used = Progress.source(progress);
-      int produced = Progress.destination(progress);
+      int used = IndexPair.source(progress);
+      int produced = IndexPair.destination(progress);
       if (maxChars == maxLatin1Chars && anyAboveLatin1(chars, produced)) {
         maxChars = maxLatin1Chars / 2;
       }

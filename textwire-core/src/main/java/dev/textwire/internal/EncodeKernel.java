@@ -4,20 +4,59 @@ import dev.textwire.ErrorPolicy;
 import java.nio.ByteBuffer;
 
 /**
- * What the resumable encoder needs from an encoding: its chunk kernel, its Latin-1 lane, and how it
- * writes a surrogate pair and an unpaired surrogate, the two things a carried high surrogate can turn out
- * to be. The UTF-8 family ({@link Utf8Variant}) and single-byte code pages ({@link SingleByteTable}) each
- * implement it, so one {@link ResumableEncoder} serves every codec.
+ * What the encode drivers ({@link EncodeDriver} for a whole text, {@link ResumableEncoder} for a window at
+ * a time) need from an encoding. The UTF-8 family ({@link Utf8Kernel}) and the single-byte code pages
+ * ({@link SingleByteKernel}) implement it; the drivers choose the access path (a String's own Latin-1
+ * bytes, a short String by {@code charAt}, chunks of chars in scratch) and the kernel does the work on it.
+ * Kernels call nothing above them. Arguments are checked by the public API.
  */
-interface EncodeKernel {
+public interface EncodeKernel {
   /** The encoding's name, for messages. */
   String encodingName();
+
+  /** The most bytes one char can take (a surrogate pair counts as two chars). */
+  int maxBytesPerChar();
+
+  /** The fewest bytes {@code charCount} chars can take under any policy. */
+  long minEncodedLength(long charCount);
+
+  /** Whether {@link #encodeLatin1} takes a String's Latin-1 bytes (then no char in them can fail). */
+  boolean encodesLatin1();
+
+  /** Bytes written for Latin-1 chars held as bytes, {@code latin1[begin, end)}. */
+  long latin1Length(byte[] latin1, int begin, int end);
+
+  /**
+   * Encodes Latin-1 chars held as bytes into {@code dst[dp, dl)}, stopping before a char that does not
+   * fit whole.
+   *
+   * @return {@link IndexPair} of {@code src} and {@code dst}
+   */
+  long encodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, int dl);
+
+  /** Bytes written for a short String read by {@code charAt}, or -1 if it is not the common case. */
+  int shortLength(String text, int begin, int end);
+
+  /**
+   * Encodes a short String read by {@code charAt} into {@code dst[dp, dl)}: bytes written, or -1 if it is
+   * not the common case or does not fit (bytes may have been written; the caller starts over).
+   */
+  int encodeShort(String text, int begin, int end, byte[] dst, int dp, int dl);
+
+  /**
+   * Bytes written for {@code chars[begin, end)}; throws under STRICT at a char with no encoding.
+   *
+   * @param charIndexBias added to an index in {@code chars} to give the char index reported
+   */
+  long chunkLength(char[] chars, int begin, int end, ErrorPolicy policy, long charIndexBias);
 
   /**
    * Encodes {@code scratch.chars[sp, count)} into {@code dst[dp, dl)}, never part of a character; when
    * {@code endOfInput} is false, stops before a high surrogate at {@code count - 1}.
    *
-   * @return {@link Progress} of the chars and {@code dst}
+   * @param dstView a heap ByteBuffer over {@code dst} the caller already has, or null; see
+   *     {@link JdkEncoders#encodeAsciiPrefix}
+   * @return {@link IndexPair} of the chars and {@code dst}
    */
   long encodeChunk(
       Scratch scratch,
@@ -31,24 +70,13 @@ interface EncodeKernel {
       long charIndexBias,
       ByteBuffer dstView);
 
-  /** Whether {@link #encodeLatin1} takes a String's Latin-1 bytes (then no char in them can fail). */
-  boolean encodesLatin1();
-
-  /** Encodes Latin-1 chars held as bytes; returns {@link Progress}. */
-  long encodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, int dl);
-
-  /** Bytes written for {@code chars[begin, end)}, which are known to encode without error. */
-  long encodedLength(char[] chars, int begin, int end, ErrorPolicy policy);
-
   /**
    * Whether a high surrogate at the end of a piece must wait for the next piece: true where a pair is
    * encoded differently from its two halves on their own. Modified UTF-8 writes every surrogate as it
    * comes, so it carries nothing, and a trailing high surrogate that did not fit the window is simply
    * the next char to encode.
    */
-  default boolean carriesHighSurrogate() {
-    return true;
-  }
+  boolean carriesHighSurrogate();
 
   /** Bytes written for a surrogate pair. */
   int pairLength();

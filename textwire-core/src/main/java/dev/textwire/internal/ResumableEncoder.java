@@ -20,12 +20,8 @@ public final class ResumableEncoder {
   private ErrorPolicy policy = ErrorPolicy.STRICT;
   private final EncodeKernel kernel;
 
-  public ResumableEncoder(Utf8Variant variant) {
-    this.kernel = variant;
-  }
-
-  public ResumableEncoder(SingleByteTable table) {
-    this.kernel = table;
+  public ResumableEncoder(EncodeKernel kernel) {
+    this.kernel = kernel;
   }
 
   /** The encoding's name. */
@@ -172,8 +168,8 @@ public final class ResumableEncoder {
       }
       if (latin1 != null) {
         long progress = kernel.encodeLatin1(latin1, next, end, dst, dp, dl);
-        next = Progress.source(progress);
-        dp = Progress.destination(progress);
+        next = IndexPair.source(progress);
+        dp = IndexPair.destination(progress);
       } else {
         dp = encodeChunks(dst, dp, dl, dstView);
       }
@@ -219,12 +215,12 @@ public final class ResumableEncoder {
         // Strict, at an unpaired surrogate: every char before it was written. Stand before it, so the
         // counts say how far the output is good.
         int bad = (int) (e.charIndex() - charIndexBias - chunkBase);
-        destinationAtError = dp + (int) kernel.encodedLength(scratch.chars, chunkPos, bad, policy);
+        destinationAtError = dp + (int) kernel.chunkLength(scratch.chars, chunkPos, bad, policy, 0);
         chunkPos = bad;
         throw e;
       }
-      chunkPos = Progress.source(progress);
-      dp = Progress.destination(progress);
+      chunkPos = IndexPair.source(progress);
+      dp = IndexPair.destination(progress);
       if (chunkPos < chunkEnd) {
         if (reachesEnd && !endOfInput && chunkPos == chunkEnd - 1
             && Character.isHighSurrogate(scratch.chars[chunkPos]) && kernel.carriesHighSurrogate()) {

@@ -63,10 +63,10 @@ final class ShortStrings {
         dst[dp++] = (byte) (0xC0 | (c >>> 6)); //         110xxxxx (C0 80 for U+0000)
         dst[dp++] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
       } else if (!Character.isSurrogate(c) || variant.loneSurrogatesAllowed) {
-        dp = Utf8Variant.putThreeBytes(c, dst, dp);
+        dp = CharsToUtf8.putThreeBytes(c, dst, dp);
       } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
         // A pair: 4 or 6 bytes for 2 chars, so the 3-per-char room check above still covers it.
-        dp = variant.putPair(c, text.charAt(++i), dst, dp);
+        dp = CharsToUtf8.putPair(variant, c, text.charAt(++i), dst, dp);
       } else {
         return -1;
       }

@@ -1,7 +1,5 @@
 package dev.textwire.internal;
 
-import dev.textwire.ErrorPolicy;
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -10,9 +8,10 @@ import java.util.Arrays;
  * nothing) and, where it is not a one-to-one map, the extra encodings it accepts: the JDK's IBM500 encodes
  * both LF and NEL as {@code 15}, for instance, and decodes both {@code 15} and {@code 25} as LF.
  *
- * <p>Immutable once built; the arrays are never handed out.
+ * <p>Data only: {@link SingleByteKernel} encodes and decodes with it. Immutable once built; the arrays are
+ * never handed out.
  */
-public final class SingleByteTable implements EncodeKernel {
+public final class SingleByteTable {
   /** Marks a byte that decodes to nothing, and a char that encodes to nothing. */
   static final char UNMAPPED_CHAR = '\uFFFD';
 
@@ -107,66 +106,5 @@ public final class SingleByteTable implements EncodeKernel {
   /** The byte for {@code '?'} under REPLACE_WITH_QUESTION_MARK, as the JDK's encoders write. */
   public byte questionMark() {
     return questionMark;
-  }
-
-  @Override
-  public String encodingName() {
-    return name;
-  }
-
-  @Override
-  public long encodeChunk(
-      Scratch scratch,
-      int sp,
-      int count,
-      byte[] dst,
-      int dp,
-      int dl,
-      boolean endOfInput,
-      ErrorPolicy policy,
-      long charIndexBias,
-      ByteBuffer dstView) {
-    return SingleByteEncoding.encodeChunk(scratch, sp, count, dst, dp, dl, endOfInput, policy, charIndexBias, dstView, this);
-  }
-
-  @Override
-  public boolean encodesLatin1() {
-    return latin1Mapped;
-  }
-
-  @Override
-  public long encodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, int dl) {
-    int count = Math.min(sl - sp, dl - dp);
-    SingleByteEncoding.encodeLatin1(src, sp, sp + count, dst, dp, this);
-    return Progress.of(sp + count, dp + count);
-  }
-
-  @Override
-  public long encodedLength(char[] chars, int begin, int end, ErrorPolicy policy) {
-    return SingleByteEncoding.chunkLength(chars, begin, end, policy, 0, this);
-  }
-
-  /** A surrogate pair is one character, with no byte in a single-byte code page: one substitute. */
-  @Override
-  public int pairLength() {
-    return 1;
-  }
-
-  @Override
-  public int putPair(char high, char low, byte[] dst, int dp, ErrorPolicy policy, long charIndex) {
-    dst[dp] = SingleByteEncoding.substitute(policy, this, Character.toCodePoint(high, low), charIndex, 2);
-    return dp + 1;
-  }
-
-  @Override
-  public int unpairedLength(ErrorPolicy policy, char surrogate, long charIndex) {
-    SingleByteEncoding.substitute(policy, this, surrogate, charIndex, 1); // throws under STRICT
-    return 1;
-  }
-
-  @Override
-  public int putUnpaired(char surrogate, int length, byte[] dst, int dp, ErrorPolicy policy) {
-    dst[dp] = SingleByteEncoding.substitute(policy, this, surrogate, -1, 1);
-    return dp + 1;
   }
 }

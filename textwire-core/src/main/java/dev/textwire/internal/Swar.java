@@ -83,18 +83,6 @@ final class Swar {
     return count;
   }
 
-  /**
-   * Copies the eight bytes at {@code src[sp]} to {@code dst[dp]} and returns how many of them, from the
-   * first, are ASCII: 8 for an all-ASCII word, else the index of the first byte with its high bit set.
-   * The bytes after those are copied too; callers overwrite them, so they must have room for the word
-   * and write the rest of the output over it.
-   */
-  static int copyWordAsciiPrefix(byte[] src, int sp, byte[] dst, int dp) {
-    long word = getLong(src, sp);
-    putLong(dst, dp, word);
-    return (word & HIGH_BITS) == 0 ? 8 : firstHighByte(word);
-  }
-
   private static final long ONES = 0x0101010101010101L;
 
   /**
@@ -140,9 +128,12 @@ final class Swar {
   }
 
   /**
-   * {@link #copyWordAsciiPrefix} with a loop-invariant {@code zeroStops} (from {@link #zeroStops}) instead
-   * of a branch in the caller's loop: {@code word | (word - 0)} is the word itself, so with 0 this is the
-   * plain ASCII test, and with {@code ONES} it also stops at a 00 byte.
+   * Copies the eight bytes at {@code src[sp]} to {@code dst[dp]} and returns how many of them, from the
+   * first, are ASCII: 8 for an all-ASCII word, else the index of the first byte with its high bit set
+   * (or, with {@code zeroStops} = {@code ONES}, the first 00). The bytes after those are copied too;
+   * callers must have room for the word and write the rest of the output over it. {@code zeroStops}
+   * (from {@link #zeroStops}) is loop-invariant instead of a branch in the caller's loop:
+   * {@code word | (word - 0)} is the word itself, so with 0 this is the plain ASCII test.
    */
   static int copyWordAsciiPrefix(byte[] src, int sp, byte[] dst, int dp, long zeroStops) {
     long word = getLong(src, sp);

@@ -1,504 +1,185 @@
 package dev.textwire.internal;
 
 import dev.textwire.ErrorPolicy;
+import java.nio.ByteBuffer;
 
 /**
- * UTF-8 bytes to UTF-16 chars, validation, and the maximal-subpart rule for ill-formed input. Well-formed
- * sequences (Unicode table 3-7):
- * <pre>
- *   byte 1   byte 2   byte 3   byte 4
- *   00..7F
- *   C2..DF   80..BF
- *   E0       A0..BF   80..BF
- *   E1..EC   80..BF   80..BF
- *   ED       80..9F   80..BF
- *   EE..EF   80..BF   80..BF
- *   F0       90..BF   80..BF   80..BF
- *   F1..F3   80..BF   80..BF   80..BF
- *   F4       80..8F   80..BF   80..BF
- * </pre>
- * A maximal subpart is the longest prefix of a well-formed sequence found at an ill-formed position, or
- * one byte if there is none: "E1 80 41" is one subpart "E1 80" then "41", "ED A0 80" is three.
- * Kernels assume checked arguments; {@code offsetBias} turns an array index into the offset reported.
- *
- * <p>The same kernels decode CESU-8 and modified UTF-8. Their sequences are UTF-8's with three changes,
- * each asked of the {@link Utf8Variant} where it matters: a raw 00 is ill-formed and C0 80 is U+0000
- * (modified UTF-8); ED A0..BF xx, an encoded surrogate, is legal (alone in modified UTF-8, only as a high
- * surrogate followed by a low one in CESU-8, making 6 bytes); and lead bytes F0..F4 are ill-formed. The
- * fast section has one branch of the variants' own, for encoded surrogates; C0 80 and anything
- * ill-formed fall to the careful step.
+ * The UTF-8 family's kernel, both directions, for one {@link Utf8Variant}: the lane choice over a chunk
+ * (the JDK's ASCII intrinsic, then the Latin-1 lane, then the general loop) and the variant's rules for
+ * surrogates, over the loops in {@link CharsToUtf8}, {@link Latin1ToUtf8}, {@link ShortStrings} and
+ * {@link Utf8ToChars}.
  */
-final class Utf8Kernel {
-  private Utf8Kernel() {}
+public final class Utf8Kernel implements EncodeKernel, DecodeKernel {
+  public static final Utf8Kernel UTF_8 = new Utf8Kernel(Utf8Variant.UTF_8);
+  public static final Utf8Kernel CESU_8 = new Utf8Kernel(Utf8Variant.CESU_8);
+  public static final Utf8Kernel MODIFIED_UTF_8 = new Utf8Kernel(Utf8Variant.MODIFIED_UTF_8);
 
-  /** Bit set in {@link #maximalSubpart}'s result when the input ends inside the sequence. */
-  static final int TRUNCATED = 0x100;
+  final Utf8Variant variant;
 
-  private static boolean isContinuation(int b) {
-    return b < -64; // 80..BF as signed bytes are -128..-65
+  private Utf8Kernel(Utf8Variant variant) {
+    this.variant = variant;
+  }
+
+  @Override
+  public String encodingName() {
+    return variant.displayName;
+  }
+
+  // Encoding.
+
+  /** 3: a supplementary character is 4 bytes for 2 chars in UTF-8, 6 in the variants. */
+  @Override
+  public int maxBytesPerChar() {
+    return 3;
+  }
+
+  /** One byte per char at least: a pair is 4 or 6 bytes, a replacement 1 or 3. */
+  @Override
+  public long minEncodedLength(long charCount) {
+    return charCount;
+  }
+
+  @Override
+  public boolean encodesLatin1() {
+    return true;
+  }
+
+  @Override
+  public long latin1Length(byte[] latin1, int begin, int end) {
+    return Latin1ToUtf8.encodedLength(latin1, begin, end, variant.nulAsTwoBytes);
+  }
+
+  @Override
+  public long encodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, int dl) {
+    return Latin1ToUtf8.encode(src, sp, sl, dst, dp, dl, variant.nulAsTwoBytes);
+  }
+
+  @Override
+  public int shortLength(String text, int begin, int end) {
+    return ShortStrings.encodedLength(text, begin, end, variant);
+  }
+
+  @Override
+  public int encodeShort(String text, int begin, int end, byte[] dst, int dp, int dl) {
+    return ShortStrings.encode(text, begin, end, dst, dp, dl, variant);
+  }
+
+  @Override
+  public long chunkLength(char[] chars, int begin, int end, ErrorPolicy policy, long charIndexBias) {
+    return CharsToUtf8.encodedLength(chars, begin, end, policy, charIndexBias, variant);
   }
 
   /**
-   * Decodes {@code src[sp, sl)} into {@code dst[dp, dl)}. Stops when the next character does not fit,
-   * or, when {@code endOfInput} is false, before a sequence cut short by {@code sl}.
-   *
-   * @return {@link Progress} of source and destination
+   * Encodes {@code scratch.chars[sp, count)}: its ASCII prefix by the JDK's US-ASCII intrinsic straight
+   * into {@code dst}, the Latin-1 run after it narrowed by the JDK's Latin-1 intrinsic and encoded by our
+   * Latin-1 loop, and the rest by the general loop. Chunks too short to repay the JDK encoders' fixed
+   * cost, and chunks that do not start with ASCII, go straight to the general loop.
    */
-  static long decode(
-      byte[] src,
+  @Override
+  public long encodeChunk(
+      Scratch scratch,
       int sp,
-      int sl,
-      char[] dst,
+      int count,
+      byte[] dst,
       int dp,
       int dl,
       boolean endOfInput,
       ErrorPolicy policy,
-      long offsetBias,
-      Utf8Variant variant) {
-    // The variant's rules are read from its fields where a branch needs them, not held in locals live
-    // across the loop: in the encoder that gave UTF-8 back its registers (see CharsUtf8.encode); here
-    // the side-by-side runs could not tell the two apart.
-    while (sp < sl) {
-      // Fast section: no byte makes more than one char, so up to fastEnd nothing can overflow dst;
-      // sequences must end before fastEnd, anything else drops to the careful step below.
-      int fastEnd = sp + Math.min(sl - sp, dl - dp);
-      while (sp < fastEnd) {
-        int b1 = src[sp];
-        if (b1 >= 0 && (b1 != 0 || !variant.nulAsTwoBytes)) { // a raw 00 is not modified UTF-8
-          // ASCII run in its own tight loop (measured faster than widening words of eight). Two copies
-          // of the loop, each comparing with a constant: comparing with the variant's lower bound held
-          // in a variable made UTF-8 decoding of mostly-ASCII text about 15% slower.
-          dst[dp++] = (char) b1;
-          sp++;
-          if (!variant.nulAsTwoBytes) {
-            while (sp < fastEnd && (b1 = src[sp]) >= 0) {
-              dst[dp++] = (char) b1;
-              sp++;
-            }
-          } else {
-            while (sp < fastEnd && (b1 = src[sp]) > 0) { // modified UTF-8: a raw 00 is not text
-              dst[dp++] = (char) b1;
-              sp++;
-            }
+      long charIndexBias,
+      ByteBuffer dstView) {
+    char[] chars = scratch.chars;
+    if (count - sp >= Scratch.NARROW_MIN_CHARS && chars[sp] < 0x80) {
+      int ascii = scratch.jdk.encodeAsciiPrefix(sp, count, dst, dp, dl, dstView);
+      if (variant.nulAsTwoBytes) {
+        // The JDK's ASCII encoder copies U+0000 as 00; modified UTF-8 needs C0 80, so the prefix ends at
+        // the first 00 (a scan of bytes already in cache, rare to stop early).
+        ascii = Swar.indexOfZero(dst, dp, dp + ascii) - dp;
+      }
+      sp += ascii;
+      dp += ascii;
+      if (sp == count || dp == dl) {
+        return IndexPair.of(sp, dp);
+      }
+      if (count - sp >= Scratch.NARROW_MIN_CHARS && chars[sp] <= 0xFF) {
+        int narrowed = scratch.jdk.narrowLatin1(sp, count);
+        if (narrowed > 0) {
+          long progress = Latin1ToUtf8.encode(scratch.latin1, 0, narrowed, dst, dp, dl, variant.nulAsTwoBytes);
+          dp = IndexPair.destination(progress);
+          if (IndexPair.source(progress) != narrowed) {
+            return IndexPair.of(sp + IndexPair.source(progress), dp);
           }
-        } else if (b1 >= (byte) 0xC2 && b1 <= (byte) 0xDF && sp + 1 < fastEnd && isContinuation(src[sp + 1])) {
-          dst[dp++] = (char) (((b1 & 0x1F) << 6) | (src[sp + 1] & 0x3F));
-          sp += 2;
-        } else if (b1 >= (byte) 0xE0 && b1 <= (byte) 0xEF && sp + 2 < fastEnd
-            && (isSecondOfThree(b1, src[sp + 1])
-                || (b1 == (byte) 0xED && variant.loneSurrogatesAllowed && isContinuation(src[sp + 1])))
-            && isContinuation(src[sp + 2])) {
-          // (Modified UTF-8's encoded surrogates, ED A0..BF xx, are plain 3-byte sequences here.)
-          dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F));
-          sp += 3;
-        } else if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4 && !variant.surrogatesOneByOne && sp + 3 < fastEnd
-            && isSecondOfFour(b1, src[sp + 1]) && isContinuation(src[sp + 2]) && isContinuation(src[sp + 3])) {
-          int codePoint = codePoint4(src, sp);
-          dst[dp++] = Character.highSurrogate(codePoint); // 4 bytes make 2 chars: still <= 1 per byte
-          dst[dp++] = Character.lowSurrogate(codePoint);
-          sp += 4;
-        } else if (b1 == (byte) 0xED && variant.surrogatesOneByOne) {
-          // A CESU-8 pair (or an ill-formed ED): decode it here rather than leave the loop for the careful
-          // step at every supplementary character.
-          int length = wellFormedLength(src, sp, fastEnd, variant); // 3, or 6 for a CESU-8 pair
-          if (length == 0) {
-            break;
-          }
-          dst[dp++] = (char) (((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F) | 0xD000);
-          if (length == 6) {
-            dst[dp++] = (char) (((src[sp + 4] & 0x3F) << 6) | (src[sp + 5] & 0x3F) | 0xD000);
-          }
-          sp += length;
-        } else {
-          break;
-        }
-      }
-      if (sp >= sl) {
-        break;
-      }
-      // Careful step: one sequence, checked against the real end and the room left.
-      int length = wellFormedLength(src, sp, sl, variant);
-      if (length != 0) {
-        int chars = length >= 4 ? 2 : 1;
-        if (dp > dl - chars) {
-          break;
-        }
-        int b1 = src[sp];
-        if (length == 1) {
-          dst[dp++] = (char) b1;
-        } else if (length == 2) {
-          dst[dp++] = (char) (((b1 & 0x1F) << 6) | (src[sp + 1] & 0x3F));
-        } else if (length == 3) {
-          dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F));
-        } else if (length == 6) { // CESU-8: a high and a low surrogate, three bytes each
-          dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F));
-          dst[dp++] = (char) (((src[sp + 3] & 0x0F) << 12) | ((src[sp + 4] & 0x3F) << 6) | (src[sp + 5] & 0x3F));
-        } else {
-          int codePoint = codePoint4(src, sp);
-          dst[dp++] = Character.highSurrogate(codePoint);
-          dst[dp++] = Character.lowSurrogate(codePoint);
-        }
-        sp += length;
-        continue;
-      }
-      // Ill-formed, or cut short by the end of the input.
-      int subpart = maximalSubpart(src, sp, sl, variant);
-      if ((subpart & TRUNCATED) != 0 && !endOfInput) {
-        break;
-      }
-      if (dp >= dl) {
-        break; // full: a streaming caller meets the error on its next call, after taking these chars
-      }
-      if (policy == ErrorPolicy.STRICT) {
-        throw malformed(src, sp, sl, subpart, offsetBias, variant);
-      }
-      dst[dp++] = '\uFFFD';
-      sp += subpart & 0xFF;
-    }
-    return Progress.of(sp, dp);
-  }
-
-  private static int codePoint4(byte[] src, int sp) {
-    return ((src[sp] & 0x07) << 18)
-        | ((src[sp + 1] & 0x3F) << 12)
-        | ((src[sp + 2] & 0x3F) << 6)
-        | (src[sp + 3] & 0x3F);
-  }
-
-  /**
-   * Length of the well-formed sequence at {@code src[sp]} that ends by {@code sl} in {@code variant}, else
-   * 0: 1 to 4, or 6 for a CESU-8 surrogate pair.
-   */
-  static int wellFormedLength(byte[] src, int sp, int sl, Utf8Variant variant) {
-    if (variant == Utf8Variant.UTF_8) {
-      return wellFormedLength(src, sp, sl);
-    }
-    int b1 = src[sp];
-    if (b1 > 0) {
-      return 1;
-    }
-    if (b1 == 0) {
-      return variant.nulAsTwoBytes ? 0 : 1;
-    }
-    if (b1 == (byte) 0xC0) {
-      return variant.nulAsTwoBytes && sp + 1 < sl && src[sp + 1] == (byte) 0x80 ? 2 : 0;
-    }
-    if (b1 == (byte) 0xED
-        && sp + 2 < sl
-        && src[sp + 1] >= (byte) 0xA0
-        && isContinuation(src[sp + 1])
-        && isContinuation(src[sp + 2])) {
-      // An encoded surrogate: ED A0..BF 80..BF.
-      if (variant.loneSurrogatesAllowed) {
-        return 3;
-      }
-      boolean high = src[sp + 1] <= (byte) 0xAF;
-      return high
-              && sp + 5 < sl
-              && src[sp + 3] == (byte) 0xED
-              && src[sp + 4] >= (byte) 0xB0
-              && isContinuation(src[sp + 4])
-              && isContinuation(src[sp + 5])
-          ? 6
-          : 0;
-    }
-    if (b1 >= (byte) 0xF0) {
-      return 0; // no 4-byte forms
-    }
-    return wellFormedLength(src, sp, sl);
-  }
-
-  /** Length (1 to 4) of the well-formed UTF-8 sequence at {@code src[sp]} that ends by {@code sl}, else 0. */
-  static int wellFormedLength(byte[] src, int sp, int sl) {
-    int b1 = src[sp];
-    if (b1 >= 0) {
-      return 1;
-    }
-    if (b1 >= (byte) 0xC2 && b1 <= (byte) 0xDF) {
-      return sp + 1 < sl && isContinuation(src[sp + 1]) ? 2 : 0;
-    }
-    if (b1 >= (byte) 0xE0 && b1 <= (byte) 0xEF) {
-      return sp + 2 < sl && isSecondOfThree(b1, src[sp + 1]) && isContinuation(src[sp + 2]) ? 3 : 0;
-    }
-    if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4) {
-      return sp + 3 < sl
-              && isSecondOfFour(b1, src[sp + 1])
-              && isContinuation(src[sp + 2])
-              && isContinuation(src[sp + 3])
-          ? 4
-          : 0;
-    }
-    return 0;
-  }
-
-  /**
-   * Decodes the leading part of {@code src[sp, sl)} whose characters are all in Latin-1 (ASCII, and
-   * C2/C3 pairs for U+0080..U+00FF) into one byte per char: the shape of a compact string. Stops at the
-   * first sequence that is not a Latin-1 character, well-formed or not, for the general kernel to take.
-   * {@code dst} has room for {@code sl - sp} bytes from {@code dp}. In modified UTF-8 it also stops at a
-   * 00 and at C0 80.
-   *
-   * @return {@link Progress} of source and destination
-   */
-  static long decodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, Utf8Variant variant) {
-    long zeroStops = Swar.zeroStops(variant.nulAsTwoBytes);
-    int low = variant.asciiLow;
-    while (sp < sl) {
-      if (sp <= sl - 8) {
-        // In bounds: written <= read so far, so dp + 8 <= dp0 + (sl - sp0) when sp + 8 <= sl.
-        int ascii = Swar.copyWordAsciiPrefix(src, sp, dst, dp, zeroStops);
-        sp += ascii;
-        dp += ascii;
-        if (ascii == 8) {
-          continue;
-        }
-      }
-      int b1 = src[sp];
-      if (b1 >= low) {
-        dst[dp++] = (byte) b1;
-        sp++;
-      } else if ((b1 == (byte) 0xC2 || b1 == (byte) 0xC3) && sp + 1 < sl && isContinuation(src[sp + 1])) {
-        dst[dp++] = (byte) (((b1 & 0x03) << 6) | (src[sp + 1] & 0x3F)); // 110000xx 10xxxxxx
-        sp += 2;
-      } else {
-        break;
-      }
-    }
-    return Progress.of(sp, dp);
-  }
-
-  /** E0 needs A0..BF (else overlong), ED needs 80..9F (else a surrogate), the rest 80..BF. */
-  static boolean isSecondOfThree(int b1, int b2) {
-    if (b1 == (byte) 0xE0) {
-      return b2 >= (byte) 0xA0 && b2 <= (byte) 0xBF;
-    }
-    if (b1 == (byte) 0xED) {
-      return b2 >= (byte) 0x80 && b2 <= (byte) 0x9F;
-    }
-    return isContinuation(b2);
-  }
-
-  /** F0 needs 90..BF (else overlong), F4 needs 80..8F (else above U+10FFFF), the rest 80..BF. */
-  static boolean isSecondOfFour(int b1, int b2) {
-    if (b1 == (byte) 0xF0) {
-      return b2 >= (byte) 0x90 && b2 <= (byte) 0xBF;
-    }
-    if (b1 == (byte) 0xF4) {
-      return b2 >= (byte) 0x80 && b2 <= (byte) 0x8F;
-    }
-    return isContinuation(b2);
-  }
-
-  /** Index after the longest well-formed prefix of {@code src[sp, sl)} in {@code variant}. */
-  static int validUpTo(byte[] src, int sp, int sl, Utf8Variant variant) {
-    if (variant == Utf8Variant.UTF_8) {
-      return validUpTo(src, sp, sl);
-    }
-    while (true) {
-      sp = variant.nulAsTwoBytes ? Swar.skipAsciiNonZero(src, sp, sl) : Swar.skipAscii(src, sp, sl);
-      if (sp >= sl) {
-        return sl;
-      }
-      int length = wellFormedLength(src, sp, sl, variant);
-      if (length == 0) {
-        return sp;
-      }
-      sp += length;
-    }
-  }
-
-  /**
-   * Index after the longest well-formed UTF-8 prefix of {@code src[sp, sl)}.
-   */
-  static int validUpTo(byte[] src, int sp, int sl) {
-    while (true) {
-      sp = Swar.skipAscii(src, sp, sl);
-      // Non-ASCII sequences, until the next ASCII byte hands back to the word-at-a-time loop. The checks
-      // are those of wellFormedLength, written out: calling it here measured 12% slower on CJK text.
-      while (true) {
-        if (sp >= sl) {
-          return sl;
-        }
-        int b1 = src[sp];
-        if (b1 >= 0) {
-          break;
-        }
-        if (b1 >= (byte) 0xC2 && b1 <= (byte) 0xDF) {
-          if (sp + 1 >= sl || !isContinuation(src[sp + 1])) {
-            return sp;
-          }
-          sp += 2;
-        } else if (b1 >= (byte) 0xE0 && b1 <= (byte) 0xEF) {
-          if (sp + 2 >= sl || !isSecondOfThree(b1, src[sp + 1]) || !isContinuation(src[sp + 2])) {
-            return sp;
-          }
-          sp += 3;
-        } else if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4) {
-          if (sp + 3 >= sl
-              || !isSecondOfFour(b1, src[sp + 1])
-              || !isContinuation(src[sp + 2])
-              || !isContinuation(src[sp + 3])) {
-            return sp;
-          }
-          sp += 4;
-        } else {
-          return sp;
+          sp += narrowed;
         }
       }
     }
+    return CharsToUtf8.encode(chars, sp, count, dst, dp, dl, endOfInput, policy, charIndexBias, variant);
   }
 
-  /**
-   * Length (1 to 3) of the maximal subpart at {@code src[sp]}, which must start an ill-formed or cut-short
-   * sequence, plus {@link #TRUNCATED} when the input ends inside it.
-   */
-  static int maximalSubpart(byte[] src, int sp, int sl) {
-    return maximalSubpart(src, sp, sl, Utf8Variant.UTF_8);
+  /** A lone surrogate is written as itself (modified UTF-8), so a pair is its two halves: nothing to carry. */
+  @Override
+  public boolean carriesHighSurrogate() {
+    return !variant.loneSurrogatesAllowed;
   }
 
-  /**
-   * As {@link #maximalSubpart(byte[], int, int)} in {@code variant}. Its own prefixes: C0 80 in modified
-   * UTF-8, and ED A0..BF xx in CESU-8 and modified UTF-8. A CESU-8 high surrogate that is not followed by
-   * a low one is a subpart of three bytes, as an unpaired surrogate in UTF-16 is one bad char; it is cut
-   * short if the input ends where a low surrogate could still begin.
-   */
-  static int maximalSubpart(byte[] src, int sp, int sl, Utf8Variant variant) {
-    int b1 = src[sp] & 0xFF;
-    int needed;
-    int low = 0x80;
-    int high = 0xBF;
-    if (b1 >= 0xC2 && b1 <= 0xDF) {
-      needed = 1;
-    } else if (b1 == 0xC0 && variant.nulAsTwoBytes) {
-      needed = 1;
-      high = 0x80; // only C0 80
-    } else if (b1 >= 0xE0 && b1 <= 0xEF) {
-      needed = 2;
-      if (b1 == 0xE0) {
-        low = 0xA0;
-      } else if (b1 == 0xED && !variant.surrogatesOneByOne) {
-        high = 0x9F;
-      } else if (b1 == 0xED && !variant.loneSurrogatesAllowed
-          && sp + 2 < sl
-          && (src[sp + 1] & 0xFF) >= 0xA0
-          && (src[sp + 1] & 0xFF) <= 0xBF
-          && isContinuation(src[sp + 2])) {
-        return unpairedSurrogateSubpart(src, sp, sl);
-      }
-    } else if (b1 >= 0xF0 && b1 <= 0xF4 && !variant.surrogatesOneByOne) {
-      needed = 3;
-      if (b1 == 0xF0) {
-        low = 0x90;
-      } else if (b1 == 0xF4) {
-        high = 0x8F;
-      }
-    } else {
-      return 1; // a continuation byte, C0, C1 or F5..FF: never part of a well-formed sequence
-    }
-    int i = sp + 1;
-    for (int k = 0; k < needed; k++, i++) {
-      if (i >= sl) {
-        return (i - sp) | TRUNCATED;
-      }
-      int b = src[i] & 0xFF;
-      if (b < low || b > high) {
-        return i - sp;
-      }
-      low = 0x80;
-      high = 0xBF;
-    }
-    return i - sp; // well-formed after all: callers only ask at an error, but stay total
+  @Override
+  public int pairLength() {
+    return variant.pairLength();
   }
 
-  /**
-   * The subpart at a complete encoded surrogate {@code ED A0..BF xx} that is not well-formed (CESU-8):
-   * three bytes, cut short when the input ends inside what could be a low surrogate's sequence.
-   */
-  private static int unpairedSurrogateSubpart(byte[] src, int sp, int sl) {
-    boolean high = (src[sp + 1] & 0xFF) <= 0xAF;
-    int i = sp + 3;
-    boolean cutShort =
-        high
-            && (i >= sl
-                || (src[i] == (byte) 0xED
-                    && (i + 1 >= sl
-                        || ((src[i + 1] & 0xFF) >= 0xB0 && isContinuation(src[i + 1]) && i + 2 >= sl))));
-    return cutShort ? 3 | TRUNCATED : 3;
+  @Override
+  public int putPair(char high, char low, byte[] dst, int dp, ErrorPolicy policy, long charIndex) {
+    return CharsToUtf8.putPair(variant, high, low, dst, dp);
   }
 
-  /** The strict error for the subpart at {@code src[sp]}, worded after the rule it breaks. */
-  static RuntimeException malformed(
-      byte[] src, int sp, int sl, int subpart, long offsetBias, Utf8Variant variant) {
-    int length = subpart & 0xFF;
-    boolean truncated = (subpart & TRUNCATED) != 0;
-    return Errors.malformed(
-        variant.displayName,
-        src,
-        sp,
-        sl,
-        length,
-        truncated,
-        reason(src, sp, sl, length, truncated, variant),
-        sp + offsetBias);
+  @Override
+  public int unpairedLength(ErrorPolicy policy, char surrogate, long charIndex) {
+    return CharsToUtf8.replacementLength(policy, surrogate, charIndex, variant);
   }
 
-  private static String reason(byte[] src, int sp, int sl, int length, boolean truncated, Utf8Variant variant) {
-    int b1 = src[sp] & 0xFF;
-    if (truncated) {
-      return b1 == 0xED && length == 3
-          ? "high surrogate cut short before its low surrogate by the end of the input"
-          : "sequence cut short by the end of the input";
-    }
-    if (variant != Utf8Variant.UTF_8) {
-      String reason = variantReason(src, sp, sl, length, variant);
-      if (reason != null) {
-        return reason;
-      }
-    }
-    if (b1 >= 0x80 && b1 <= 0xBF) {
-      return "continuation byte without a lead byte";
-    }
-    if (b1 == 0xC0 || b1 == 0xC1) {
-      return "overlong encoding (C0 and C1 never appear in UTF-8)";
-    }
-    if (b1 >= 0xF5) {
-      return "byte that never appears in UTF-8 (F5..FF)";
-    }
-    if (length == 1 && sp + 1 < sl) {
-      int b2 = src[sp + 1] & 0xFF;
-      if (b2 >= 0x80 && b2 <= 0xBF) {
-        if (b1 == 0xE0 || b1 == 0xF0) {
-          return "overlong encoding";
-        }
-        if (b1 == 0xED) {
-          return "encoded surrogate (U+D800..U+DFFF)";
-        }
-        if (b1 == 0xF4) {
-          return "code point above U+10FFFF";
-        }
-      }
-    }
-    return "expected a continuation byte (80..BF)";
+  @Override
+  public int putUnpaired(char surrogate, int length, byte[] dst, int dp, ErrorPolicy policy) {
+    return CharsToUtf8.putUnpaired(surrogate, length, dst, dp, variant);
   }
 
-  /** Why bytes that UTF-8 would judge otherwise are ill-formed in a variant; null if for UTF-8's reason. */
-  private static String variantReason(byte[] src, int sp, int sl, int length, Utf8Variant variant) {
-    int b1 = src[sp] & 0xFF;
-    if (b1 == 0 && variant.nulAsTwoBytes) {
-      return "raw 00 byte (modified UTF-8 writes U+0000 as C0 80)";
-    }
-    if (b1 == 0xC0 && variant.nulAsTwoBytes) {
-      return "overlong encoding (only C0 80, for U+0000, is allowed)";
-    }
-    if (b1 >= 0xF0 && b1 <= 0xF4) {
-      return "4-byte form (" + variant.displayName
-          + " writes a supplementary character as two 3-byte surrogates)";
-    }
-    if (b1 == 0xED && length == 3) {
-      return (src[sp + 1] & 0xFF) <= 0xAF
-          ? "high surrogate not followed by a low surrogate"
-          : "low surrogate without a high surrogate before it";
-    }
-    return null;
+  // Decoding.
+
+  /** ASCII, except a raw 00 in modified UTF-8, where it is ill-formed. */
+  @Override
+  public int plainPrefix(byte[] src, int begin, int end) {
+    return variant.nulAsTwoBytes ? Swar.skipAsciiNonZero(src, begin, end) : Swar.skipAscii(src, begin, end);
+  }
+
+  /** Latin-1 text past ASCII (most of Western Europe's) starts with C2 or C3. */
+  @Override
+  public boolean startsLatin1(byte lead) {
+    return lead == (byte) 0xC2 || lead == (byte) 0xC3;
+  }
+
+  @Override
+  public long decodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp) {
+    return Utf8ToChars.decodeLatin1(src, sp, sl, dst, dp, variant);
+  }
+
+  @Override
+  public long decode(
+      byte[] src, int sp, int sl, char[] dst, int dp, int dl, boolean endOfInput, ErrorPolicy policy, long offsetBias) {
+    return Utf8ToChars.decode(src, sp, sl, dst, dp, dl, endOfInput, policy, offsetBias, variant);
+  }
+
+  @Override
+  public int validUpTo(byte[] src, int begin, int end) {
+    return Utf8ToChars.validUpTo(src, begin, end, variant);
+  }
+
+  @Override
+  public int errorLength(byte[] src, int index, int end) {
+    int subpart = Utf8ToChars.maximalSubpart(src, index, end, variant);
+    return (subpart & Utf8ToChars.TRUNCATED) != 0 ? 0 : subpart;
+  }
+
+  /** A 4-byte sequence less one, or a CESU-8 pair's 6 bytes less one. */
+  @Override
+  public int maxCarriedBytes() {
+    return variant.surrogatesOneByOne ? 5 : 3;
   }
 }

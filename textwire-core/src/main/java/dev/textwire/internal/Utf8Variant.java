@@ -1,11 +1,8 @@
 package dev.textwire.internal;
 
-import dev.textwire.ErrorPolicy;
-import java.nio.ByteBuffer;
-
 /**
- * The UTF-8 family's members and the only places they differ. One encoder kernel and one decoder kernel
- * serve all three; where a rule differs they ask the variant, everywhere else the bytes are the same.
+ * The UTF-8 family's members and the only places they differ, as data: {@link Utf8Kernel} and its loops
+ * serve all three and ask the variant where a rule differs; everywhere else the bytes are the same.
  * <pre>
  *                           UTF-8            CESU-8                 modified UTF-8
  *   U+0000                  00               00                     C0 80 (a raw 00 is ill-formed)
@@ -21,7 +18,7 @@ import java.nio.ByteBuffer;
  * the encoding of <em>well-formed</em> UTF-16, so a lone surrogate is as ill-formed as it is in UTF-8.
  * The JDK's CESU-8 decoder and ICU accept lone surrogates; we do not, and say so in the error.
  */
-public enum Utf8Variant implements EncodeKernel {
+public enum Utf8Variant {
   UTF_8("UTF-8", false, false, false),
   CESU_8("CESU-8", false, true, false),
   MODIFIED_UTF_8("Modified UTF-8", true, true, true);
@@ -46,81 +43,7 @@ public enum Utf8Variant implements EncodeKernel {
   }
 
   /** Bytes for a surrogate pair: 4 in UTF-8, two 3-byte sequences otherwise. */
-  @Override
-  public int pairLength() {
+  int pairLength() {
     return surrogatesOneByOne ? 6 : 4;
-  }
-
-  /** Writes the bytes for a high and low surrogate pair; returns the index after them. */
-  int putPair(char high, char low, byte[] dst, int dp) {
-    if (!surrogatesOneByOne) {
-      return CharsUtf8.putFourBytes(Character.toCodePoint(high, low), dst, dp);
-    }
-    dp = putThreeBytes(high, dst, dp);
-    return putThreeBytes(low, dst, dp);
-  }
-
-  static int putThreeBytes(char c, byte[] dst, int dp) {
-    dst[dp] = (byte) (0xE0 | (c >>> 12)); //            1110xxxx
-    dst[dp + 1] = (byte) (0x80 | ((c >>> 6) & 0x3F)); // 10xxxxxx
-    dst[dp + 2] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
-    return dp + 3;
-  }
-
-  @Override
-  public String encodingName() {
-    return displayName;
-  }
-
-  @Override
-  public long encodeChunk(
-      Scratch scratch,
-      int sp,
-      int count,
-      byte[] dst,
-      int dp,
-      int dl,
-      boolean endOfInput,
-      ErrorPolicy policy,
-      long charIndexBias,
-      ByteBuffer dstView) {
-    return Utf8Encoding.encodeChunk(
-        scratch, sp, count, dst, dp, dl, endOfInput, policy, charIndexBias, dstView, this);
-  }
-
-  @Override
-  public boolean encodesLatin1() {
-    return true;
-  }
-
-  @Override
-  public long encodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, int dl) {
-    return Latin1Utf8.encode(src, sp, sl, dst, dp, dl, nulAsTwoBytes);
-  }
-
-  @Override
-  public long encodedLength(char[] chars, int begin, int end, ErrorPolicy policy) {
-    return CharsUtf8.encodedLength(chars, begin, end, policy, 0, this);
-  }
-
-  /** A lone surrogate is written as itself (modified UTF-8), so a pair is its two halves: nothing to carry. */
-  @Override
-  public boolean carriesHighSurrogate() {
-    return !loneSurrogatesAllowed;
-  }
-
-  @Override
-  public int putPair(char high, char low, byte[] dst, int dp, ErrorPolicy policy, long charIndex) {
-    return putPair(high, low, dst, dp);
-  }
-
-  @Override
-  public int unpairedLength(ErrorPolicy policy, char surrogate, long charIndex) {
-    return CharsUtf8.replacementLength(policy, surrogate, charIndex, this);
-  }
-
-  @Override
-  public int putUnpaired(char surrogate, int length, byte[] dst, int dp, ErrorPolicy policy) {
-    return CharsUtf8.putUnpaired(surrogate, length, dst, dp, this);
   }
 }

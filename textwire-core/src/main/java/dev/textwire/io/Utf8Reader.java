@@ -2,8 +2,8 @@ package dev.textwire.io;
 
 import dev.textwire.ErrorPolicy;
 import dev.textwire.MalformedTextException;
-import dev.textwire.internal.Progress;
-import dev.textwire.internal.Utf8Decoding;
+import dev.textwire.internal.IndexPair;
+import dev.textwire.internal.Utf8Kernel;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -111,7 +111,7 @@ public final class Utf8Reader extends Reader {
   private int decode(char[] cbuf, int off, int dp, int dl) throws IOException {
     long progress;
     try {
-      progress = Utf8Decoding.decodeChunk(bytes, position, limit, cbuf, dp, dl, endOfStream, policy, bufferOffset);
+      progress = Utf8Kernel.UTF_8.decode(bytes, position, limit, cbuf, dp, dl, endOfStream, policy, bufferOffset);
     } catch (MalformedTextException e) {
       int bad = (int) (e.byteOffset() - bufferOffset);
       int good = charsIn(position, bad); // already decoded into cbuf by the kernel before it threw
@@ -121,14 +121,14 @@ public final class Utf8Reader extends Reader {
       }
       throw new MalformedStreamException(e, e.byteOffset(), charsRead);
     }
-    position = Progress.source(progress);
-    int next = Progress.destination(progress);
+    position = IndexPair.source(progress);
+    int next = IndexPair.destination(progress);
     if (next == dp && dl - dp == 1 && position < limit) {
       // One slot left and the next sequence makes a pair: give the high half, keep the low half.
       long pairProgress =
-          Utf8Decoding.decodeChunk(bytes, position, limit, pair, 0, 2, endOfStream, policy, bufferOffset);
-      if (Progress.destination(pairProgress) == 2) {
-        position = Progress.source(pairProgress);
+          Utf8Kernel.UTF_8.decode(bytes, position, limit, pair, 0, 2, endOfStream, policy, bufferOffset);
+      if (IndexPair.destination(pairProgress) == 2) {
+        position = IndexPair.source(pairProgress);
         cbuf[dp] = pair[0];
         pendingLow = pair[1];
         hasPendingLow = true;
@@ -198,8 +198,8 @@ public final class Utf8Reader extends Reader {
       return false;
     }
     try {
-      long progress = Utf8Decoding.decodeChunk(bytes, position, limit, pair, 0, 2, false, policy, bufferOffset);
-      return Progress.destination(progress) > 0;
+      long progress = Utf8Kernel.UTF_8.decode(bytes, position, limit, pair, 0, 2, false, policy, bufferOffset);
+      return IndexPair.destination(progress) > 0;
     } catch (MalformedTextException e) {
       return true;
     }

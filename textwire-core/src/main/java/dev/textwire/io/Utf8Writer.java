@@ -3,7 +3,7 @@ package dev.textwire.io;
 import dev.textwire.ErrorPolicy;
 import dev.textwire.MalformedTextException;
 import dev.textwire.Utf8;
-import dev.textwire.Utf8Encoder;
+import dev.textwire.TextEncoder;
 import dev.textwire.buffer.SegmentedBuffer;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -42,7 +42,7 @@ public final class Utf8Writer extends Writer {
 
   private final OutputStream out;
   private final SegmentedBuffer buffer;
-  private final Utf8Encoder encoder;
+  private final TextEncoder encoder;
   private final byte[] bytes;
   private int count;
   private final char[] oneChar = new char[1];
@@ -158,7 +158,7 @@ public final class Utf8Writer extends Writer {
       flushBuffer();
     }
     if (piece instanceof char[]) {
-      encoder.feed((char[]) piece, begin, end, endOfInput);
+      encoder.feed((char[]) piece, begin, end - begin, endOfInput);
     } else {
       encoder.feed((CharSequence) piece, begin, end, endOfInput);
     }
@@ -175,7 +175,7 @@ public final class Utf8Writer extends Writer {
       while (encoder.hasRemaining()) {
         long before = encoder.bytesWritten();
         try {
-          encoder.encode(bytes, count, bytes.length);
+          encoder.encode(bytes, count, bytes.length - count);
         } finally {
           count += (int) (encoder.bytesWritten() - before); // also when it throws: good bytes stay
         }

@@ -12,6 +12,7 @@ import static dev.textwire.TestSupport.hex;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.textwire.ErrorPolicy;
+import dev.textwire.Utf8;
 import dev.textwire.MalformedTextException;
 import dev.textwire.TestSupport;
 import dev.textwire.Utf8ReferenceDecoder;
@@ -53,8 +54,8 @@ class FrameFuzzTest {
     String where = prefix + " maxBytes " + maxBytes + " " + policy + " at " + at + " of " + hex(src);
     Expected expected = expect(prefix, src, at, src.length, maxBytes, policy);
 
-    Object outcome = outcome(() -> prefix.read(src, at, src.length, maxBytes, policy));
-    long allocated = allocatedBy(() -> prefix.read(src, at, src.length, maxBytes, policy));
+    Object outcome = outcome(() -> prefix.read(src, at, src.length, maxBytes, Utf8.codec(policy)));
+    long allocated = allocatedBy(() -> prefix.read(src, at, src.length, maxBytes, Utf8.codec(policy)));
     check(expected, outcome, at, at, where);
     atMost(64 * 1024 + 8L * src.length, allocated, where + ": bytes allocated");
 
@@ -92,9 +93,9 @@ class FrameFuzzTest {
       buffer = ByteBuffer.wrap(shifted, 5, src.length).slice(); // arrayOffset() == 5, indices as in src
     }
     buffer.position(at);
-    Object outcome = outcome(() -> prefix.read(buffer, maxBytes, policy));
+    Object outcome = outcome(() -> prefix.read(buffer, maxBytes, Utf8.codec(policy)));
     int positionAfter = buffer.position();
-    long allocated = allocatedBy(() -> prefix.read(buffer.duplicate().position(at), maxBytes, policy));
+    long allocated = allocatedBy(() -> prefix.read(buffer.duplicate().position(at), maxBytes, Utf8.codec(policy)));
     check(expected, outcome, at, at, where);
     atMost(64 * 1024 + 8L * src.length, allocated, where + ": bytes allocated");
     int after = outcome instanceof RuntimeException ? at : at + (int) expected.header().frameLength(prefix);
@@ -119,8 +120,8 @@ class FrameFuzzTest {
     Expected expected = expect(prefix, src, 0, src.length, maxBytes, policy);
 
     PieceStream stream = new PieceStream(src, pieces, 16);
-    Object outcome = outcome(() -> prefix.read(stream, maxBytes, policy));
-    long allocated = allocatedBy(() -> prefix.read(new PieceStream(src, pieces, 16), maxBytes, policy));
+    Object outcome = outcome(() -> prefix.read(stream, maxBytes, Utf8.codec(policy)));
+    long allocated = allocatedBy(() -> prefix.read(new PieceStream(src, pieces, 16), maxBytes, Utf8.codec(policy)));
     atMost(192 * 1024 + 8L * src.length, allocated, where + ": bytes allocated");
     switch (expected.outcome()) {
       case HEADER_CUT_SHORT, BODY_CUT_SHORT -> {

@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.CodedOutputStream;
 import dev.textwire.ErrorPolicy;
+import dev.textwire.Utf8;
 import dev.textwire.MalformedTextException;
 import dev.textwire.TestSupport;
 import java.io.ByteArrayInputStream;
@@ -176,7 +177,7 @@ class LengthPrefixReadTest {
       assertEquals(length, p.frameLength(all, offset, end, MAX), c + ": frameLength");
       assertEquals(length, p.frameLength(all, offset, offset + length, length), c + ": frameLength, exact limit");
       assertEquals(SAMPLES.get(i), p.read(all, offset, end, MAX), c + ": read(byte[])");
-      assertEquals(SAMPLES.get(i), p.read(all, offset, offset + length, MAX, ErrorPolicy.REPLACE), c + ": REPLACE");
+      assertEquals(SAMPLES.get(i), p.read(all, offset, offset + length, MAX, Utf8.codec(ErrorPolicy.REPLACE)), c + ": REPLACE");
       offset += length;
     }
 
@@ -558,19 +559,19 @@ class LengthPrefixReadTest {
           assertThrows(MalformedTextException.class, () -> p.read(src, 3, src.length, MAX), c + ": byte[]");
       int firstBad = k[0].startsWith("61") ? 1 : 0;
       assertEquals(3 + width + firstBad, e.byteOffset(), c + ": byte[]: offset of the bad byte in the array");
-      assertEquals(k[1], p.read(src, 3, src.length, MAX, ErrorPolicy.REPLACE), c + ": byte[], REPLACE");
+      assertEquals(k[1], p.read(src, 3, src.length, MAX, Utf8.codec(ErrorPolicy.REPLACE)), c + ": byte[], REPLACE");
       assertEquals(frame.length, p.frameLength(src, 3, src.length, MAX), c + ": frameLength does not decode");
       for (ByteBuffer buffer : buffers(src)) {
         String b = c + ", " + describe(buffer);
         buffer.position(3);
         assertThrows(MalformedTextException.class, () -> p.read(buffer, MAX), b);
         assertEquals(3, buffer.position(), b + ": position after the error");
-        assertEquals(k[1], p.read(buffer, MAX, ErrorPolicy.REPLACE), b + ", REPLACE");
+        assertEquals(k[1], p.read(buffer, MAX, Utf8.codec(ErrorPolicy.REPLACE)), b + ", REPLACE");
         assertEquals(src.length, buffer.position(), b + ", REPLACE: position");
       }
       assertThrows(MalformedTextException.class, () -> p.read(new ByteArrayInputStream(frame), MAX), c + ": stream");
-      assertEquals(k[1], p.read(new ByteArrayInputStream(frame), MAX, ErrorPolicy.REPLACE), c + ": stream, REPLACE");
-      assertEquals(k[1], p.read(new ByteArrayInputStream(frame), MAX, ErrorPolicy.REPLACE_WITH_QUESTION_MARK),
+      assertEquals(k[1], p.read(new ByteArrayInputStream(frame), MAX, Utf8.codec(ErrorPolicy.REPLACE)), c + ": stream, REPLACE");
+      assertEquals(k[1], p.read(new ByteArrayInputStream(frame), MAX, Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK)),
           c + ": stream, REPLACE_WITH_QUESTION_MARK decodes like REPLACE");
     }
   }

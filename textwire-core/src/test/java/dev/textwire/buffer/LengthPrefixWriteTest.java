@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.google.protobuf.CodedOutputStream;
 import dev.textwire.BufferTooSmallException;
 import dev.textwire.ErrorPolicy;
+import dev.textwire.Utf8;
 import dev.textwire.MalformedTextException;
 import dev.textwire.TestSupport;
 import java.io.IOException;
@@ -180,14 +181,14 @@ class LengthPrefixWriteTest {
     if (!huge) {
       // A range of a longer text: only text[begin, end) is framed.
       byte[] ranged = new byte[n];
-      assertEquals(n, p.write("<<" + text + ">>", 2, 2 + text.length(), policy, ranged, 0), c + ", range");
+      assertEquals(n, p.write("<<" + text + ">>", 2, 2 + text.length(), Utf8.codec(policy), ranged, 0), c + ", range");
       assertFrame(expected, ranged, 0, c + ", range of a longer text");
       // A StringBuilder: Strings have their own encoder paths (Latin-1, short strings); this takes the other.
       byte[] fromBuilder = new byte[n];
-      assertEquals(n, p.write(new StringBuilder(text), 0, text.length(), policy, fromBuilder, 0), c + ", builder");
+      assertEquals(n, p.write(new StringBuilder(text), 0, text.length(), Utf8.codec(policy), fromBuilder, 0), c + ", builder");
       assertFrame(expected, fromBuilder, 0, c + ", StringBuilder");
       SegmentedBuffer builderBuffer = prefilled(segmentSizes[0], 1);
-      assertEquals(n, p.write(new StringBuilder(text), 0, text.length(), policy, builderBuffer), c + ", builder");
+      assertEquals(n, p.write(new StringBuilder(text), 0, text.length(), Utf8.codec(policy), builderBuffer), c + ", builder");
       assertFrame(expected, builderBuffer.toByteArray(1, n), 0, c + ", StringBuilder into SegmentedBuffer");
       // Heap buffer at position 3 (the slice below has an array offset as well).
       ByteBuffer heap = ByteBuffer.wrap(sentinels(3 + n + 2)).position(3);
@@ -209,7 +210,7 @@ class LengthPrefixWriteTest {
         long written =
             policy == ErrorPolicy.STRICT
                 ? p.write(text, buffer)
-                : p.write(text, 0, text.length(), policy, buffer);
+                : p.write(text, 0, text.length(), Utf8.codec(policy), buffer);
         String where = c + ", SegmentedBuffer(" + segmentSize + ") holding " + prefill + " bytes";
         assertEquals(n, written, where + ": return value");
         assertEquals(prefill + n, buffer.size(), where + ": size");
@@ -222,11 +223,11 @@ class LengthPrefixWriteTest {
   static int writeArray(LengthPrefix p, String text, ErrorPolicy policy, byte[] dst, int offset) {
     return policy == ErrorPolicy.STRICT
         ? p.write(text, dst, offset)
-        : p.write(text, 0, text.length(), policy, dst, offset);
+        : p.write(text, 0, text.length(), Utf8.codec(policy), dst, offset);
   }
 
   static int writeBuffer(LengthPrefix p, String text, ErrorPolicy policy, ByteBuffer dst) {
-    return policy == ErrorPolicy.STRICT ? p.write(text, dst) : p.write(text, 0, text.length(), policy, dst);
+    return policy == ErrorPolicy.STRICT ? p.write(text, dst) : p.write(text, 0, text.length(), Utf8.codec(policy), dst);
   }
 
   /** Writes at the buffer's position; the position advances by the frame, nothing else moves. */

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.textwire.ErrorPolicy;
+import dev.textwire.Utf8;
 import dev.textwire.MalformedTextException;
 import dev.textwire.TestSupport;
 import dev.textwire.TestSupport.NamedText;
@@ -124,7 +125,7 @@ class SegmentedBufferRandomModelTest {
         case 0, 1 -> writeByte();
         case 2, 3, 4 -> writeArray();
         case 5, 6 -> writeByteBuffer();
-        case 7, 8, 9 -> writeUtf8();
+        case 7, 8, 9 -> writeText();
         case 10, 11 -> writeUtf8Range();
         case 12 -> get();
         case 13 -> set();
@@ -183,11 +184,11 @@ class SegmentedBufferRandomModelTest {
       model.append(content, before, length);
     }
 
-    void writeUtf8() {
+    void writeText() {
       String text = randomText(random, randomTextLength(), random.nextInt(8) == 0);
       NamedText sequence = randomKind(text);
-      op = "writeUtf8(" + sequence + " of " + TestSupport.codePoints(text) + ")";
-      appendText(text, 0, text.length(), ErrorPolicy.STRICT, () -> buffer.writeUtf8(sequence.text()));
+      op = "writeText(" + sequence + " of " + TestSupport.codePoints(text) + ")";
+      appendText(text, 0, text.length(), ErrorPolicy.STRICT, () -> buffer.writeText(sequence.text()));
     }
 
     void writeUtf8Range() {
@@ -196,8 +197,8 @@ class SegmentedBufferRandomModelTest {
       int end = begin + random.nextInt(text.length() - begin + 1);
       ErrorPolicy policy = ErrorPolicy.values()[random.nextInt(ErrorPolicy.values().length)];
       NamedText sequence = randomKind(text);
-      op = "writeUtf8(" + sequence + ", " + begin + ", " + end + ", " + policy + ") of " + TestSupport.codePoints(text);
-      appendText(text, begin, end, policy, () -> buffer.writeUtf8(sequence.text(), begin, end, policy));
+      op = "writeText(" + sequence + ", " + begin + ", " + end + ", " + policy + ") of " + TestSupport.codePoints(text);
+      appendText(text, begin, end, policy, () -> buffer.writeText(sequence.text(), begin, end, Utf8.codec(policy)));
     }
 
     /** Appends to the model what the write should append, or checks it threw and changed nothing. */

@@ -146,7 +146,7 @@ class SegmentedBufferRetentionTest {
           buffer.writeByte(b);
         }
       }
-      case WRITE_UTF8 -> buffer.writeUtf8(new String(content, UTF_8));
+      case WRITE_UTF8 -> buffer.writeText(new String(content, UTF_8));
       case READ_FROM_STREAM -> buffer.readFrom(new ByteArrayInputStream(content));
       default -> buffer.readFrom(new ByteArrayInputStream(content), length);
     }

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.textwire.ErrorPolicy;
+import dev.textwire.Utf8;
 import dev.textwire.MalformedTextException;
 import dev.textwire.TestSupport;
 import dev.textwire.TestSupport.NamedText;
@@ -117,28 +118,28 @@ class SegmentedBufferTextTest {
       MalformedTextException e =
           assertThrows(
               MalformedTextException.class,
-              () -> buffer.writeUtf8(kind.text(), begin, end, ErrorPolicy.STRICT),
+              () -> buffer.writeText(kind.text(), begin, end, Utf8.codec(ErrorPolicy.STRICT)),
               where);
       assertEquals(bad, e.charIndex(), where + ": the index in the caller's text");
       assertEquals(1, e.malformedLength(), where);
       assertEquals(prefix.length, buffer.size(), where);
       assertArrayEquals(prefix, buffer.toByteArray(), where + ": the buffer as before the call");
       // Usable afterwards: the next bytes go straight after the prefix.
-      buffer.writeUtf8("ok");
+      buffer.writeText("ok");
       assertArrayEquals(TestSupport.concat(prefix, "ok".getBytes(UTF_8)), buffer.toByteArray(), where);
 
       // Where the replacement goes: after the UTF-8 of the good chars before the bad one.
       int at = prefix.length + range.substring(0, bad - begin).getBytes(UTF_8).length;
 
       buffer.truncate(prefix.length);
-      long written = buffer.writeUtf8(kind.text(), begin, end, ErrorPolicy.REPLACE);
+      long written = buffer.writeText(kind.text(), begin, end, Utf8.codec(ErrorPolicy.REPLACE));
       byte[] expected = TestSupport.concat(prefix, expectedUtf8(range, ErrorPolicy.REPLACE));
       assertEquals(expected.length - prefix.length, written, where);
       assertArrayEquals(expected, buffer.toByteArray(), where + ": REPLACE");
       assertEquals("EF BF BD", TestSupport.hex(buffer.toByteArray(at, 3)), where + ": REPLACE writes U+FFFD");
 
       buffer.truncate(prefix.length);
-      written = buffer.writeUtf8(kind.text(), begin, end, ErrorPolicy.REPLACE_WITH_QUESTION_MARK);
+      written = buffer.writeText(kind.text(), begin, end, Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK));
       expected = TestSupport.concat(prefix, range.getBytes(UTF_8)); // the JDK writes '?'
       assertEquals(expected.length - prefix.length, written, where);
       assertArrayEquals(expected, buffer.toByteArray(), where + ": REPLACE_WITH_QUESTION_MARK");

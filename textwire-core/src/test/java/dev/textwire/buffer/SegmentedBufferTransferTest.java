@@ -97,11 +97,11 @@ class SegmentedBufferTransferTest {
     assertEquals(0, out.size());
     assertEquals(0, buffer.toByteArray().length);
     assertEquals(0, buffer.toByteArray(0, 0).length);
-    assertEquals(0, buffer.writeUtf8(""));
+    assertEquals(0, buffer.writeText(""));
     assertEquals(0, buffer.size());
     // An empty text at a segment boundary must not move the size either.
     buffer.write(new byte[16]);
-    assertEquals(0, buffer.writeUtf8(new StringBuilder()));
+    assertEquals(0, buffer.writeText(new StringBuilder()));
     assertEquals(16, buffer.size());
   }
 }

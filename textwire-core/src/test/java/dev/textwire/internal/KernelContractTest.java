@@ -43,12 +43,12 @@ class KernelContractTest {
         latin1[i] = (byte) (random.nextInt(4) == 0 ? 0x80 + random.nextInt(128) : random.nextInt(128));
       }
       byte[] full = new String(latin1, StandardCharsets.ISO_8859_1).getBytes(StandardCharsets.UTF_8);
-      assertEquals(full.length, Latin1Utf8.encodedLength(latin1, 0, length), "seed " + SEED);
+      assertEquals(full.length, Latin1ToUtf8.encodedLength(latin1, 0, length), "seed " + SEED);
       for (int room = 0; room <= full.length; room++) {
         byte[] dst = new byte[room + 2];
-        long progress = Latin1Utf8.encode(latin1, 0, length, dst, 1, 1 + room, false);
-        int consumed = Progress.source(progress);
-        int written = Progress.destination(progress) - 1;
+        long progress = Latin1ToUtf8.encode(latin1, 0, length, dst, 1, 1 + room, false);
+        int consumed = IndexPair.source(progress);
+        int written = IndexPair.destination(progress) - 1;
         byte[] expected =
             new String(latin1, 0, consumed, StandardCharsets.ISO_8859_1).getBytes(StandardCharsets.UTF_8);
         assertEquals(expected.length, written, "round " + round + " room " + room);
@@ -75,13 +75,13 @@ class KernelContractTest {
       String text = new String(chars);
       byte[] full = text.getBytes(StandardCharsets.UTF_8); // '?' for unpaired, like our policy below
       ErrorPolicy policy = ErrorPolicy.REPLACE_WITH_QUESTION_MARK;
-      assertEquals(full.length, CharsUtf8.encodedLength(chars, 0, chars.length, policy, 0, Utf8Variant.UTF_8));
+      assertEquals(full.length, CharsToUtf8.encodedLength(chars, 0, chars.length, policy, 0, Utf8Variant.UTF_8));
       for (int room = 0; room <= full.length; room++) {
         byte[] dst = new byte[room];
-        long progress = CharsUtf8.encode(chars, 0, chars.length, dst, 0, room, true, policy, 0, Utf8Variant.UTF_8);
-        int consumed = Progress.source(progress);
+        long progress = CharsToUtf8.encode(chars, 0, chars.length, dst, 0, room, true, policy, 0, Utf8Variant.UTF_8);
+        int consumed = IndexPair.source(progress);
         byte[] expected = text.substring(0, consumed).getBytes(StandardCharsets.UTF_8);
-        assertEquals(expected.length, Progress.destination(progress), "round " + round + " room " + room);
+        assertEquals(expected.length, IndexPair.destination(progress), "round " + round + " room " + room);
         assertArrayEquals(expected, Arrays.copyOf(dst, expected.length));
         assertTrue(
             consumed == 0 || !Character.isHighSurrogate(chars[consumed - 1])
@@ -91,9 +91,9 @@ class KernelContractTest {
       // Not the end of the input: a trailing high surrogate waits for its low half.
       if (chars.length > 0 && Character.isHighSurrogate(chars[chars.length - 1])) {
         byte[] dst = new byte[full.length + 4];
-        long progress = CharsUtf8.encode(chars, 0, chars.length, dst, 0, dst.length, false, policy, 0, Utf8Variant.UTF_8);
+        long progress = CharsToUtf8.encode(chars, 0, chars.length, dst, 0, dst.length, false, policy, 0, Utf8Variant.UTF_8);
         // Whatever precedes it (even another high surrogate, unpaired and replaced), the last one waits.
-        assertEquals(chars.length - 1, Progress.source(progress), "round " + round);
+        assertEquals(chars.length - 1, IndexPair.source(progress), "round " + round);
       }
     }
   }
@@ -103,28 +103,28 @@ class KernelContractTest {
     byte[] euro = "a\u20ac".getBytes(StandardCharsets.UTF_8); // 61 E2 82 AC
     for (int cut = 2; cut < euro.length; cut++) {
       char[] dst = new char[8];
-      long progress = Utf8Kernel.decode(euro, 0, cut, dst, 0, dst.length, false, ErrorPolicy.STRICT, 0, Utf8Variant.UTF_8);
-      assertEquals(1, Progress.source(progress), "cut at " + cut);
-      assertEquals(1, Progress.destination(progress));
+      long progress = Utf8ToChars.decode(euro, 0, cut, dst, 0, dst.length, false, ErrorPolicy.STRICT, 0, Utf8Variant.UTF_8);
+      assertEquals(1, IndexPair.source(progress), "cut at " + cut);
+      assertEquals(1, IndexPair.destination(progress));
     }
     // ...but an ill-formed byte in the middle is still an error, not a wait.
     byte[] bad = {'a', (byte) 0xE2, 'b'};
     char[] dst = new char[8];
-    long progress = Utf8Kernel.decode(bad, 0, 3, dst, 0, dst.length, false, ErrorPolicy.REPLACE, 0, Utf8Variant.UTF_8);
-    assertEquals(3, Progress.source(progress));
-    assertEquals("a\uFFFDb", new String(dst, 0, Progress.destination(progress)));
+    long progress = Utf8ToChars.decode(bad, 0, 3, dst, 0, dst.length, false, ErrorPolicy.REPLACE, 0, Utf8Variant.UTF_8);
+    assertEquals(3, IndexPair.source(progress));
+    assertEquals("a\uFFFDb", new String(dst, 0, IndexPair.destination(progress)));
   }
 
   @Test
   void decodeLatin1StopsAtTheFirstWiderOrIllFormedSequence() {
     byte[] text = "caf\u00e9 na\u00efve \u0100 rest".getBytes(StandardCharsets.UTF_8);
     byte[] dst = new byte[text.length];
-    long progress = Utf8Kernel.decodeLatin1(text, 0, text.length, dst, 0, Utf8Variant.UTF_8);
-    int stop = Progress.source(progress);
+    long progress = Utf8ToChars.decodeLatin1(text, 0, text.length, dst, 0, Utf8Variant.UTF_8);
+    int stop = IndexPair.source(progress);
     assertEquals((byte) 0xC4, text[stop], "stops at U+0100's lead byte");
     assertEquals(
         "caf\u00e9 na\u00efve ",
-        new String(dst, 0, Progress.destination(progress), StandardCharsets.ISO_8859_1));
+        new String(dst, 0, IndexPair.destination(progress), StandardCharsets.ISO_8859_1));
   }
 
   @Test
@@ -142,7 +142,7 @@ class KernelContractTest {
         }
         String s = variant.toString();
         byte[] expected = s.getBytes(StandardCharsets.UTF_8);
-        dev.textwire.Utf8Codec jdkLike = dev.textwire.Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK);
+        dev.textwire.TextCodec jdkLike = dev.textwire.Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK);
         assertEquals(expected.length, jdkLike.encodedLength(s), s);
         // Exactly enough room (tighter than the short path's three bytes per char) and plenty.
         for (int slack : new int[] {0, 3 * length + 8}) {
@@ -158,7 +158,7 @@ class KernelContractTest {
   void shortStringsEncodePairsThemselvesAndStillFallBackForHalves() {
     String base = "a\u00e9\u4e2d";
     String pair = "\ud83d\ude00";
-    dev.textwire.Utf8Codec jdkLike = dev.textwire.Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK);
+    dev.textwire.TextCodec jdkLike = dev.textwire.Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK);
     for (int length = 0; length <= ShortStrings.MAX_CHARS; length++) {
       StringBuilder text = new StringBuilder();
       for (int i = 0; i < length; i++) {

@@ -59,10 +59,11 @@ class SwarNonZeroTest {
           prefix++;
         }
         assertEquals(prefix, Swar.copyWordAsciiPrefix(bytes, begin, copy, 0, Swar.zeroStops(true)), where);
-        assertEquals(
-            Swar.copyWordAsciiPrefix(bytes, begin, copy, 0),
-            Swar.copyWordAsciiPrefix(bytes, begin, copy, 0, Swar.zeroStops(false)),
-            where);
+        int asciiPrefix = 0;
+        while (asciiPrefix < 8 && bytes[begin + asciiPrefix] >= 0) {
+          asciiPrefix++;
+        }
+        assertEquals(asciiPrefix, Swar.copyWordAsciiPrefix(bytes, begin, copy, 0, Swar.zeroStops(false)), where);
       }
     }
   }

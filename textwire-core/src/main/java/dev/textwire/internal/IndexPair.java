@@ -5,8 +5,8 @@ package dev.textwire.internal;
  * can say how far it got in both arrays without allocating: the source index in the high half, the
  * destination index in the low half.
  */
-public final class Progress {
-  private Progress() {}
+public final class IndexPair {
+  private IndexPair() {}
 
   public static long of(int sourceIndex, int destinationIndex) {
     return ((long) sourceIndex << 32) | (destinationIndex & 0xFFFFFFFFL);

@@ -16,8 +16,8 @@ import dev.textwire.ErrorPolicy;
  * formula applied to 0 gives modified UTF-8's C0 80) and surrogates. Kernels assume checked arguments;
  * {@code charIndexBias} turns an index in {@code src} into the caller's char index.
  */
-final class CharsUtf8 {
-  private CharsUtf8() {}
+final class CharsToUtf8 {
+  private CharsToUtf8() {}
 
   /**
    * Encoded length of {@code src[begin, end)}. A high surrogate at {@code end - 1} is unpaired: callers
@@ -85,7 +85,7 @@ final class CharsUtf8 {
   /** Writes what {@link #replacementLength} counted for {@code surrogate}. */
   static int putUnpaired(char surrogate, int length, byte[] dst, int dp, Utf8Variant variant) {
     if (variant.loneSurrogatesAllowed) {
-      return Utf8Variant.putThreeBytes(surrogate, dst, dp);
+      return putThreeBytes(surrogate, dst, dp);
     }
     return putReplacement(length, dst, dp);
   }
@@ -95,7 +95,7 @@ final class CharsUtf8 {
    * not fit whole. When {@code endOfInput} is false a high surrogate at {@code sl - 1} is left
    * unconsumed, for the caller to carry into its next call with the low surrogate.
    *
-   * @return {@link Progress} of source and destination
+   * @return {@link IndexPair} of source and destination
    */
   static long encode(
       char[] src,
@@ -143,10 +143,10 @@ final class CharsUtf8 {
           dst[dp++] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
           sp++;
         } else if (!Character.isSurrogate(c)) {
-          dp = Utf8Variant.putThreeBytes(c, dst, dp);
+          dp = putThreeBytes(c, dst, dp);
           sp++;
         } else if (Character.isHighSurrogate(c) && sp + 1 < safeEnd && Character.isLowSurrogate(src[sp + 1])) {
-          dp = variant.putPair(c, src[sp + 1], dst, dp);
+          dp = putPair(variant, c, src[sp + 1], dst, dp);
           sp += 2;
         } else {
           break;
@@ -163,10 +163,10 @@ final class CharsUtf8 {
       if (step < 0) {
         break;
       }
-      sp = Progress.source(step);
-      dp = Progress.destination(step);
+      sp = IndexPair.source(step);
+      dp = IndexPair.destination(step);
     }
-    return Progress.of(sp, dp);
+    return IndexPair.of(sp, dp);
   }
 
   /** {@link #encodeOne}'s answer when the character does not fit, or must wait for more input. */
@@ -175,7 +175,7 @@ final class CharsUtf8 {
   /**
    * Encodes the one character at {@code src[sp]}, checking the room and the end of the input.
    *
-   * @return {@link Progress} after it, or {@link #STOP} if it does not fit or must wait for more input
+   * @return {@link IndexPair} after it, or {@link #STOP} if it does not fit or must wait for more input
    */
   private static long encodeOne(
       char[] src,
@@ -206,12 +206,12 @@ final class CharsUtf8 {
       if (dp > dl - 3) {
         return STOP;
       }
-      dp = Utf8Variant.putThreeBytes(c, dst, dp);
+      dp = putThreeBytes(c, dst, dp);
     } else if (Character.isHighSurrogate(c) && sp + 1 < sl && Character.isLowSurrogate(src[sp + 1])) {
       if (dp > dl - variant.pairLength()) {
         return STOP;
       }
-      dp = variant.putPair(c, src[sp + 1], dst, dp);
+      dp = putPair(variant, c, src[sp + 1], dst, dp);
       consumed = 2;
     } else if (!endOfInput && sp + 1 == sl && Character.isHighSurrogate(c)) {
       return STOP; // its low surrogate may come with the next call
@@ -222,7 +222,7 @@ final class CharsUtf8 {
       }
       dp = putReplacement(length, dst, dp);
     }
-    return Progress.of(sp + consumed, dp);
+    return IndexPair.of(sp + consumed, dp);
   }
 
   /** Writes the replacement of {@link #replacementLength}: U+FFFD for 3, {@code ?} for 1. */
@@ -235,6 +235,22 @@ final class CharsUtf8 {
     }
     dst[dp] = '?';
     return dp + 1;
+  }
+
+  /** Writes the bytes for a high and low surrogate pair; returns the index after them. */
+  static int putPair(Utf8Variant variant, char high, char low, byte[] dst, int dp) {
+    if (!variant.surrogatesOneByOne) {
+      return putFourBytes(Character.toCodePoint(high, low), dst, dp);
+    }
+    dp = putThreeBytes(high, dst, dp);
+    return putThreeBytes(low, dst, dp);
+  }
+
+  static int putThreeBytes(char c, byte[] dst, int dp) {
+    dst[dp] = (byte) (0xE0 | (c >>> 12)); //            1110xxxx
+    dst[dp + 1] = (byte) (0x80 | ((c >>> 6) & 0x3F)); // 10xxxxxx
+    dst[dp + 2] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
+    return dp + 3;
   }
 
   static int putFourBytes(int codePoint, byte[] dst, int dp) {

@@ -11,8 +11,8 @@ package dev.textwire.internal;
  * Modified UTF-8 differs only at 00, which it writes as C0 80: the two-byte formula applied to 0.
  * Kernels assume checked arguments.
  */
-final class Latin1Utf8 {
-  private Latin1Utf8() {}
+final class Latin1ToUtf8 {
+  private Latin1ToUtf8() {}
 
   /** UTF-8 length of {@code src[begin, end)}: one byte each, plus one more for each byte 80..FF. */
   static long encodedLength(byte[] src, int begin, int end) {
@@ -29,7 +29,7 @@ final class Latin1Utf8 {
    * Encodes {@code src[sp, sl)} into {@code dst[dp, dl)}, stopping before a character that does not fit
    * whole.
    *
-   * @return {@link Progress} of source and destination
+   * @return {@link IndexPair} of source and destination
    */
   static long encode(byte[] src, int sp, int sl, byte[] dst, int dp, int dl, boolean nulAsTwoBytes) {
     int low = nulAsTwoBytes ? 1 : 0; // the smallest byte copied through as itself
@@ -71,6 +71,6 @@ final class Latin1Utf8 {
         dst[dp++] = (byte) (0x80 | (b & 0x3F));
       }
     }
-    return Progress.of(sp, dp);
+    return IndexPair.of(sp, dp);
   }
 }

@@ -1,0 +1,202 @@
+package dev.textwire.internal;
+
+import dev.textwire.BufferTooSmallException;
+import dev.textwire.ErrorPolicy;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
+
+/**
+ * Encodes a whole text, in any encoding, into a new array, an array, a heap or direct buffer, or a window
+ * a framing caller chooses. It picks the access path per call (a String's own Latin-1 bytes when the
+ * fast path is on, a short String by {@code charAt}, else chunks copied into lent scratch) and runs the
+ * {@link EncodeKernel} over it. Arguments are checked by the public API.
+ */
+public final class EncodeDriver {
+  private EncodeDriver() {}
+
+  /** Exact length as an array size; above 2^31-1 bytes it is an {@link IllegalArgumentException}. */
+  public static int encodedLength(EncodeKernel kernel, CharSequence text, int begin, int end, ErrorPolicy policy) {
+    long length = encodedLengthAsLong(kernel, text, begin, end, policy);
+    if (length > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(
+          kernel.encodingName() + " length of " + (end - begin) + " chars is " + length + " bytes, above 2^31-1");
+    }
+    return (int) length;
+  }
+
+  public static long encodedLengthAsLong(
+      EncodeKernel kernel, CharSequence text, int begin, int end, ErrorPolicy policy) {
+    if (text instanceof String) {
+      String string = (String) text;
+      byte[] latin1 = kernel.encodesLatin1() ? StringInternals.latin1Bytes(string) : null;
+      if (latin1 != null) {
+        return kernel.latin1Length(latin1, begin, end);
+      }
+      if (end - begin <= ShortStrings.MAX_CHARS) {
+        int length = kernel.shortLength(string, begin, end);
+        if (length >= 0) {
+          return length;
+        }
+      }
+    }
+    if (begin == end) {
+      return 0;
+    }
+    Scratch scratch = Scratch.acquire();
+    try {
+      long length = 0;
+      for (int i = begin; i < end; ) {
+        int count = CharAccess.fill(text, i, end, scratch.chars);
+        length += chunkLength(kernel, scratch, count, policy, i);
+        i += count;
+      }
+      return length;
+    } finally {
+      scratch.release();
+    }
+  }
+
+  /** A chunk's length, its Latin-1 prefix narrowed by the JDK's intrinsic where that pays. */
+  private static long chunkLength(EncodeKernel kernel, Scratch scratch, int count, ErrorPolicy policy, long bias) {
+    int narrowed =
+        kernel.encodesLatin1() && count >= Scratch.NARROW_MIN_CHARS && scratch.chars[0] <= 0xFF
+            ? scratch.jdk.narrowLatin1(0, count)
+            : 0;
+    long length = narrowed == 0 ? 0 : kernel.latin1Length(scratch.latin1, 0, narrowed);
+    return length + kernel.chunkLength(scratch.chars, narrowed, count, policy, bias);
+  }
+
+  /**
+   * Encodes into a new array of exactly the length counted first.
+   *
+   * @throws java.util.ConcurrentModificationException if the text wrote other than the bytes counted
+   */
+  public static byte[] encodeToArray(EncodeKernel kernel, CharSequence text, ErrorPolicy policy) {
+    int charCount = text.length();
+    byte[] bytes = new byte[encodedLength(kernel, text, 0, charCount, policy)];
+    int written = encodeWithin(kernel, text, 0, charCount, bytes, 0, bytes.length, policy, null);
+    if (written != bytes.length) {
+      throw Errors.textChanged(kernel.encodingName(), bytes.length, written);
+    }
+    return bytes;
+  }
+
+  /** Encodes into {@code dst[offset, dst.length)}; returns the bytes written. */
+  public static int encode(
+      EncodeKernel kernel, CharSequence text, int begin, int end, byte[] dst, int offset, ErrorPolicy policy) {
+    int written = encodeWithin(kernel, text, begin, end, dst, offset, dst.length, policy, null);
+    if (written < 0) {
+      throw tooSmall(kernel, text, begin, end, policy, dst.length - offset);
+    }
+    return written;
+  }
+
+  /** Encodes at the buffer's position and advances it; on overflow the position does not move. */
+  public static int encode(
+      EncodeKernel kernel, CharSequence text, int begin, int end, ByteBuffer dst, ErrorPolicy policy) {
+    if (dst.isReadOnly()) {
+      throw new ReadOnlyBufferException();
+    }
+    int position = dst.position();
+    int written;
+    if (dst.hasArray()) {
+      int base = dst.arrayOffset();
+      written = encodeWithin(kernel, text, begin, end, dst.array(), base + position, base + dst.limit(), policy, dst);
+    } else {
+      written = encodeDirect(kernel, text, begin, end, dst, policy);
+    }
+    if (written < 0) {
+      throw tooSmall(kernel, text, begin, end, policy, dst.remaining());
+    }
+    dst.position(position + written);
+    return written;
+  }
+
+  /**
+   * The exception for a text that did not fit, with the length a second pass counts; if that length
+   * would have fitted, the text changed during the call.
+   */
+  private static RuntimeException tooSmall(
+      EncodeKernel kernel, CharSequence text, int begin, int end, ErrorPolicy policy, int room) {
+    BufferTooSmallException e = new BufferTooSmallException(encodedLengthAsLong(kernel, text, begin, end, policy), room);
+    return Errors.checkTooSmall(e, kernel.encodingName());
+  }
+
+  /**
+   * Encodes into {@code dst[dp, dl)}, for callers that frame the text (a length before it, a trailer
+   * after it).
+   *
+   * @param dstView a heap ByteBuffer over {@code dst} the caller already has, or null
+   * @return bytes written, or -1 if the text did not fit (then {@code dst[dp, dl)} holds no meaning)
+   */
+  public static int encodeWithin(
+      EncodeKernel kernel,
+      CharSequence text,
+      int begin,
+      int end,
+      byte[] dst,
+      int dp,
+      int dl,
+      ErrorPolicy policy,
+      ByteBuffer dstView) {
+    if (text instanceof String) {
+      String string = (String) text;
+      byte[] latin1 = kernel.encodesLatin1() ? StringInternals.latin1Bytes(string) : null;
+      if (latin1 != null) {
+        long progress = kernel.encodeLatin1(latin1, begin, end, dst, dp, dl);
+        return IndexPair.source(progress) == end ? IndexPair.destination(progress) - dp : -1;
+      }
+      if (end - begin <= ShortStrings.MAX_CHARS) {
+        int written = kernel.encodeShort(string, begin, end, dst, dp, dl);
+        if (written >= 0) {
+          return written;
+        }
+      }
+    }
+    if (begin == end) {
+      return 0;
+    }
+    int start = dp;
+    Scratch scratch = Scratch.acquire();
+    try {
+      for (int i = begin; i < end; ) {
+        int count = CharAccess.fill(text, i, end, scratch.chars);
+        long progress = kernel.encodeChunk(scratch, 0, count, dst, dp, dl, true, policy, i, dstView);
+        if (IndexPair.source(progress) != count) {
+          return -1;
+        }
+        dp = IndexPair.destination(progress);
+        i += count;
+      }
+      return dp - start;
+    } finally {
+      scratch.release();
+    }
+  }
+
+  /** Direct buffers: encode a chunk into scratch, then one bulk copy (a memcpy) per chunk. */
+  private static int encodeDirect(
+      EncodeKernel kernel, CharSequence text, int begin, int end, ByteBuffer dst, ErrorPolicy policy) {
+    Scratch scratch = Scratch.acquire();
+    try {
+      int position = dst.position();
+      int limit = dst.limit();
+      int dp = position;
+      for (int i = begin; i < end; ) {
+        int count = CharAccess.fill(text, i, end, scratch.chars);
+        long progress =
+            kernel.encodeChunk(scratch, 0, count, scratch.encoded, 0, scratch.encoded.length, true, policy, i, null);
+        int bytes = IndexPair.destination(progress);
+        if (bytes > limit - dp) {
+          return -1;
+        }
+        dst.put(dp, scratch.encoded, 0, bytes);
+        dp += bytes;
+        i += count;
+      }
+      return dp - position;
+    } finally {
+      scratch.release();
+    }
+  }
+}

@@ -1,0 +1,504 @@
+package dev.textwire.internal;
+
+import dev.textwire.ErrorPolicy;
+
+/**
+ * UTF-8 bytes to UTF-16 chars, validation, and the maximal-subpart rule for ill-formed input. Well-formed
+ * sequences (Unicode table 3-7):
+ * <pre>
+ *   byte 1   byte 2   byte 3   byte 4
+ *   00..7F
+ *   C2..DF   80..BF
+ *   E0       A0..BF   80..BF
+ *   E1..EC   80..BF   80..BF
+ *   ED       80..9F   80..BF
+ *   EE..EF   80..BF   80..BF
+ *   F0       90..BF   80..BF   80..BF
+ *   F1..F3   80..BF   80..BF   80..BF
+ *   F4       80..8F   80..BF   80..BF
+ * </pre>
+ * A maximal subpart is the longest prefix of a well-formed sequence found at an ill-formed position, or
+ * one byte if there is none: "E1 80 41" is one subpart "E1 80" then "41", "ED A0 80" is three.
+ * Kernels assume checked arguments; {@code offsetBias} turns an array index into the offset reported.
+ *
+ * <p>The same kernels decode CESU-8 and modified UTF-8. Their sequences are UTF-8's with three changes,
+ * each asked of the {@link Utf8Variant} where it matters: a raw 00 is ill-formed and C0 80 is U+0000
+ * (modified UTF-8); ED A0..BF xx, an encoded surrogate, is legal (alone in modified UTF-8, only as a high
+ * surrogate followed by a low one in CESU-8, making 6 bytes); and lead bytes F0..F4 are ill-formed. The
+ * fast section has one branch of the variants' own, for encoded surrogates; C0 80 and anything
+ * ill-formed fall to the careful step.
+ */
+final class Utf8ToChars {
+  private Utf8ToChars() {}
+
+  /** Bit set in {@link #maximalSubpart}'s result when the input ends inside the sequence. */
+  static final int TRUNCATED = 0x100;
+
+  private static boolean isContinuation(int b) {
+    return b < -64; // 80..BF as signed bytes are -128..-65
+  }
+
+  /**
+   * Decodes {@code src[sp, sl)} into {@code dst[dp, dl)}. Stops when the next character does not fit,
+   * or, when {@code endOfInput} is false, before a sequence cut short by {@code sl}.
+   *
+   * @return {@link IndexPair} of source and destination
+   */
+  static long decode(
+      byte[] src,
+      int sp,
+      int sl,
+      char[] dst,
+      int dp,
+      int dl,
+      boolean endOfInput,
+      ErrorPolicy policy,
+      long offsetBias,
+      Utf8Variant variant) {
+    // The variant's rules are read from its fields where a branch needs them, not held in locals live
+    // across the loop: in the encoder that gave UTF-8 back its registers (see CharsToUtf8.encode); here
+    // the side-by-side runs could not tell the two apart.
+    while (sp < sl) {
+      // Fast section: no byte makes more than one char, so up to fastEnd nothing can overflow dst;
+      // sequences must end before fastEnd, anything else drops to the careful step below.
+      int fastEnd = sp + Math.min(sl - sp, dl - dp);
+      while (sp < fastEnd) {
+        int b1 = src[sp];
+        if (b1 >= 0 && (b1 != 0 || !variant.nulAsTwoBytes)) { // a raw 00 is not modified UTF-8
+          // ASCII run in its own tight loop (measured faster than widening words of eight). Two copies
+          // of the loop, each comparing with a constant: comparing with the variant's lower bound held
+          // in a variable made UTF-8 decoding of mostly-ASCII text about 15% slower.
+          dst[dp++] = (char) b1;
+          sp++;
+          if (!variant.nulAsTwoBytes) {
+            while (sp < fastEnd && (b1 = src[sp]) >= 0) {
+              dst[dp++] = (char) b1;
+              sp++;
+            }
+          } else {
+            while (sp < fastEnd && (b1 = src[sp]) > 0) { // modified UTF-8: a raw 00 is not text
+              dst[dp++] = (char) b1;
+              sp++;
+            }
+          }
+        } else if (b1 >= (byte) 0xC2 && b1 <= (byte) 0xDF && sp + 1 < fastEnd && isContinuation(src[sp + 1])) {
+          dst[dp++] = (char) (((b1 & 0x1F) << 6) | (src[sp + 1] & 0x3F));
+          sp += 2;
+        } else if (b1 >= (byte) 0xE0 && b1 <= (byte) 0xEF && sp + 2 < fastEnd
+            && (isSecondOfThree(b1, src[sp + 1])
+                || (b1 == (byte) 0xED && variant.loneSurrogatesAllowed && isContinuation(src[sp + 1])))
+            && isContinuation(src[sp + 2])) {
+          // (Modified UTF-8's encoded surrogates, ED A0..BF xx, are plain 3-byte sequences here.)
+          dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F));
+          sp += 3;
+        } else if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4 && !variant.surrogatesOneByOne && sp + 3 < fastEnd
+            && isSecondOfFour(b1, src[sp + 1]) && isContinuation(src[sp + 2]) && isContinuation(src[sp + 3])) {
+          int codePoint = codePoint4(src, sp);
+          dst[dp++] = Character.highSurrogate(codePoint); // 4 bytes make 2 chars: still <= 1 per byte
+          dst[dp++] = Character.lowSurrogate(codePoint);
+          sp += 4;
+        } else if (b1 == (byte) 0xED && variant.surrogatesOneByOne) {
+          // A CESU-8 pair (or an ill-formed ED): decode it here rather than leave the loop for the careful
+          // step at every supplementary character.
+          int length = wellFormedLength(src, sp, fastEnd, variant); // 3, or 6 for a CESU-8 pair
+          if (length == 0) {
+            break;
+          }
+          dst[dp++] = (char) (((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F) | 0xD000);
+          if (length == 6) {
+            dst[dp++] = (char) (((src[sp + 4] & 0x3F) << 6) | (src[sp + 5] & 0x3F) | 0xD000);
+          }
+          sp += length;
+        } else {
+          break;
+        }
+      }
+      if (sp >= sl) {
+        break;
+      }
+      // Careful step: one sequence, checked against the real end and the room left.
+      int length = wellFormedLength(src, sp, sl, variant);
+      if (length != 0) {
+        int chars = length >= 4 ? 2 : 1;
+        if (dp > dl - chars) {
+          break;
+        }
+        int b1 = src[sp];
+        if (length == 1) {
+          dst[dp++] = (char) b1;
+        } else if (length == 2) {
+          dst[dp++] = (char) (((b1 & 0x1F) << 6) | (src[sp + 1] & 0x3F));
+        } else if (length == 3) {
+          dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F));
+        } else if (length == 6) { // CESU-8: a high and a low surrogate, three bytes each
+          dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F));
+          dst[dp++] = (char) (((src[sp + 3] & 0x0F) << 12) | ((src[sp + 4] & 0x3F) << 6) | (src[sp + 5] & 0x3F));
+        } else {
+          int codePoint = codePoint4(src, sp);
+          dst[dp++] = Character.highSurrogate(codePoint);
+          dst[dp++] = Character.lowSurrogate(codePoint);
+        }
+        sp += length;
+        continue;
+      }
+      // Ill-formed, or cut short by the end of the input.
+      int subpart = maximalSubpart(src, sp, sl, variant);
+      if ((subpart & TRUNCATED) != 0 && !endOfInput) {
+        break;
+      }
+      if (dp >= dl) {
+        break; // full: a streaming caller meets the error on its next call, after taking these chars
+      }
+      if (policy == ErrorPolicy.STRICT) {
+        throw malformed(src, sp, sl, subpart, offsetBias, variant);
+      }
+      dst[dp++] = '\uFFFD';
+      sp += subpart & 0xFF;
+    }
+    return IndexPair.of(sp, dp);
+  }
+
+  private static int codePoint4(byte[] src, int sp) {
+    return ((src[sp] & 0x07) << 18)
+        | ((src[sp + 1] & 0x3F) << 12)
+        | ((src[sp + 2] & 0x3F) << 6)
+        | (src[sp + 3] & 0x3F);
+  }
+
+  /**
+   * Length of the well-formed sequence at {@code src[sp]} that ends by {@code sl} in {@code variant}, else
+   * 0: 1 to 4, or 6 for a CESU-8 surrogate pair.
+   */
+  static int wellFormedLength(byte[] src, int sp, int sl, Utf8Variant variant) {
+    if (variant == Utf8Variant.UTF_8) {
+      return wellFormedLength(src, sp, sl);
+    }
+    int b1 = src[sp];
+    if (b1 > 0) {
+      return 1;
+    }
+    if (b1 == 0) {
+      return variant.nulAsTwoBytes ? 0 : 1;
+    }
+    if (b1 == (byte) 0xC0) {
+      return variant.nulAsTwoBytes && sp + 1 < sl && src[sp + 1] == (byte) 0x80 ? 2 : 0;
+    }
+    if (b1 == (byte) 0xED
+        && sp + 2 < sl
+        && src[sp + 1] >= (byte) 0xA0
+        && isContinuation(src[sp + 1])
+        && isContinuation(src[sp + 2])) {
+      // An encoded surrogate: ED A0..BF 80..BF.
+      if (variant.loneSurrogatesAllowed) {
+        return 3;
+      }
+      boolean high = src[sp + 1] <= (byte) 0xAF;
+      return high
+              && sp + 5 < sl
+              && src[sp + 3] == (byte) 0xED
+              && src[sp + 4] >= (byte) 0xB0
+              && isContinuation(src[sp + 4])
+              && isContinuation(src[sp + 5])
+          ? 6
+          : 0;
+    }
+    if (b1 >= (byte) 0xF0) {
+      return 0; // no 4-byte forms
+    }
+    return wellFormedLength(src, sp, sl);
+  }
+
+  /** Length (1 to 4) of the well-formed UTF-8 sequence at {@code src[sp]} that ends by {@code sl}, else 0. */
+  static int wellFormedLength(byte[] src, int sp, int sl) {
+    int b1 = src[sp];
+    if (b1 >= 0) {
+      return 1;
+    }
+    if (b1 >= (byte) 0xC2 && b1 <= (byte) 0xDF) {
+      return sp + 1 < sl && isContinuation(src[sp + 1]) ? 2 : 0;
+    }
+    if (b1 >= (byte) 0xE0 && b1 <= (byte) 0xEF) {
+      return sp + 2 < sl && isSecondOfThree(b1, src[sp + 1]) && isContinuation(src[sp + 2]) ? 3 : 0;
+    }
+    if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4) {
+      return sp + 3 < sl
+              && isSecondOfFour(b1, src[sp + 1])
+              && isContinuation(src[sp + 2])
+              && isContinuation(src[sp + 3])
+          ? 4
+          : 0;
+    }
+    return 0;
+  }
+
+  /**
+   * Decodes the leading part of {@code src[sp, sl)} whose characters are all in Latin-1 (ASCII, and
+   * C2/C3 pairs for U+0080..U+00FF) into one byte per char: the shape of a compact string. Stops at the
+   * first sequence that is not a Latin-1 character, well-formed or not, for the general kernel to take.
+   * {@code dst} has room for {@code sl - sp} bytes from {@code dp}. In modified UTF-8 it also stops at a
+   * 00 and at C0 80.
+   *
+   * @return {@link IndexPair} of source and destination
+   */
+  static long decodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, Utf8Variant variant) {
+    long zeroStops = Swar.zeroStops(variant.nulAsTwoBytes);
+    int low = variant.asciiLow;
+    while (sp < sl) {
+      if (sp <= sl - 8) {
+        // In bounds: written <= read so far, so dp + 8 <= dp0 + (sl - sp0) when sp + 8 <= sl.
+        int ascii = Swar.copyWordAsciiPrefix(src, sp, dst, dp, zeroStops);
+        sp += ascii;
+        dp += ascii;
+        if (ascii == 8) {
+          continue;
+        }
+      }
+      int b1 = src[sp];
+      if (b1 >= low) {
+        dst[dp++] = (byte) b1;
+        sp++;
+      } else if ((b1 == (byte) 0xC2 || b1 == (byte) 0xC3) && sp + 1 < sl && isContinuation(src[sp + 1])) {
+        dst[dp++] = (byte) (((b1 & 0x03) << 6) | (src[sp + 1] & 0x3F)); // 110000xx 10xxxxxx
+        sp += 2;
+      } else {
+        break;
+      }
+    }
+    return IndexPair.of(sp, dp);
+  }
+
+  /** E0 needs A0..BF (else overlong), ED needs 80..9F (else a surrogate), the rest 80..BF. */
+  static boolean isSecondOfThree(int b1, int b2) {
+    if (b1 == (byte) 0xE0) {
+      return b2 >= (byte) 0xA0 && b2 <= (byte) 0xBF;
+    }
+    if (b1 == (byte) 0xED) {
+      return b2 >= (byte) 0x80 && b2 <= (byte) 0x9F;
+    }
+    return isContinuation(b2);
+  }
+
+  /** F0 needs 90..BF (else overlong), F4 needs 80..8F (else above U+10FFFF), the rest 80..BF. */
+  static boolean isSecondOfFour(int b1, int b2) {
+    if (b1 == (byte) 0xF0) {
+      return b2 >= (byte) 0x90 && b2 <= (byte) 0xBF;
+    }
+    if (b1 == (byte) 0xF4) {
+      return b2 >= (byte) 0x80 && b2 <= (byte) 0x8F;
+    }
+    return isContinuation(b2);
+  }
+
+  /** Index after the longest well-formed prefix of {@code src[sp, sl)} in {@code variant}. */
+  static int validUpTo(byte[] src, int sp, int sl, Utf8Variant variant) {
+    if (variant == Utf8Variant.UTF_8) {
+      return validUpTo(src, sp, sl);
+    }
+    while (true) {
+      sp = variant.nulAsTwoBytes ? Swar.skipAsciiNonZero(src, sp, sl) : Swar.skipAscii(src, sp, sl);
+      if (sp >= sl) {
+        return sl;
+      }
+      int length = wellFormedLength(src, sp, sl, variant);
+      if (length == 0) {
+        return sp;
+      }
+      sp += length;
+    }
+  }
+
+  /**
+   * Index after the longest well-formed UTF-8 prefix of {@code src[sp, sl)}.
+   */
+  static int validUpTo(byte[] src, int sp, int sl) {
+    while (true) {
+      sp = Swar.skipAscii(src, sp, sl);
+      // Non-ASCII sequences, until the next ASCII byte hands back to the word-at-a-time loop. The checks
+      // are those of wellFormedLength, written out: calling it here measured 12% slower on CJK text.
+      while (true) {
+        if (sp >= sl) {
+          return sl;
+        }
+        int b1 = src[sp];
+        if (b1 >= 0) {
+          break;
+        }
+        if (b1 >= (byte) 0xC2 && b1 <= (byte) 0xDF) {
+          if (sp + 1 >= sl || !isContinuation(src[sp + 1])) {
+            return sp;
+          }
+          sp += 2;
+        } else if (b1 >= (byte) 0xE0 && b1 <= (byte) 0xEF) {
+          if (sp + 2 >= sl || !isSecondOfThree(b1, src[sp + 1]) || !isContinuation(src[sp + 2])) {
+            return sp;
+          }
+          sp += 3;
+        } else if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4) {
+          if (sp + 3 >= sl
+              || !isSecondOfFour(b1, src[sp + 1])
+              || !isContinuation(src[sp + 2])
+              || !isContinuation(src[sp + 3])) {
+            return sp;
+          }
+          sp += 4;
+        } else {
+          return sp;
+        }
+      }
+    }
+  }
+
+  /**
+   * Length (1 to 3) of the maximal subpart at {@code src[sp]}, which must start an ill-formed or cut-short
+   * sequence, plus {@link #TRUNCATED} when the input ends inside it.
+   */
+  static int maximalSubpart(byte[] src, int sp, int sl) {
+    return maximalSubpart(src, sp, sl, Utf8Variant.UTF_8);
+  }
+
+  /**
+   * As {@link #maximalSubpart(byte[], int, int)} in {@code variant}. Its own prefixes: C0 80 in modified
+   * UTF-8, and ED A0..BF xx in CESU-8 and modified UTF-8. A CESU-8 high surrogate that is not followed by
+   * a low one is a subpart of three bytes, as an unpaired surrogate in UTF-16 is one bad char; it is cut
+   * short if the input ends where a low surrogate could still begin.
+   */
+  static int maximalSubpart(byte[] src, int sp, int sl, Utf8Variant variant) {
+    int b1 = src[sp] & 0xFF;
+    int needed;
+    int low = 0x80;
+    int high = 0xBF;
+    if (b1 >= 0xC2 && b1 <= 0xDF) {
+      needed = 1;
+    } else if (b1 == 0xC0 && variant.nulAsTwoBytes) {
+      needed = 1;
+      high = 0x80; // only C0 80
+    } else if (b1 >= 0xE0 && b1 <= 0xEF) {
+      needed = 2;
+      if (b1 == 0xE0) {
+        low = 0xA0;
+      } else if (b1 == 0xED && !variant.surrogatesOneByOne) {
+        high = 0x9F;
+      } else if (b1 == 0xED && !variant.loneSurrogatesAllowed
+          && sp + 2 < sl
+          && (src[sp + 1] & 0xFF) >= 0xA0
+          && (src[sp + 1] & 0xFF) <= 0xBF
+          && isContinuation(src[sp + 2])) {
+        return unpairedSurrogateSubpart(src, sp, sl);
+      }
+    } else if (b1 >= 0xF0 && b1 <= 0xF4 && !variant.surrogatesOneByOne) {
+      needed = 3;
+      if (b1 == 0xF0) {
+        low = 0x90;
+      } else if (b1 == 0xF4) {
+        high = 0x8F;
+      }
+    } else {
+      return 1; // a continuation byte, C0, C1 or F5..FF: never part of a well-formed sequence
+    }
+    int i = sp + 1;
+    for (int k = 0; k < needed; k++, i++) {
+      if (i >= sl) {
+        return (i - sp) | TRUNCATED;
+      }
+      int b = src[i] & 0xFF;
+      if (b < low || b > high) {
+        return i - sp;
+      }
+      low = 0x80;
+      high = 0xBF;
+    }
+    return i - sp; // well-formed after all: callers only ask at an error, but stay total
+  }
+
+  /**
+   * The subpart at a complete encoded surrogate {@code ED A0..BF xx} that is not well-formed (CESU-8):
+   * three bytes, cut short when the input ends inside what could be a low surrogate's sequence.
+   */
+  private static int unpairedSurrogateSubpart(byte[] src, int sp, int sl) {
+    boolean high = (src[sp + 1] & 0xFF) <= 0xAF;
+    int i = sp + 3;
+    boolean cutShort =
+        high
+            && (i >= sl
+                || (src[i] == (byte) 0xED
+                    && (i + 1 >= sl
+                        || ((src[i + 1] & 0xFF) >= 0xB0 && isContinuation(src[i + 1]) && i + 2 >= sl))));
+    return cutShort ? 3 | TRUNCATED : 3;
+  }
+
+  /** The strict error for the subpart at {@code src[sp]}, worded after the rule it breaks. */
+  static RuntimeException malformed(
+      byte[] src, int sp, int sl, int subpart, long offsetBias, Utf8Variant variant) {
+    int length = subpart & 0xFF;
+    boolean truncated = (subpart & TRUNCATED) != 0;
+    return Errors.malformed(
+        variant.displayName,
+        src,
+        sp,
+        sl,
+        length,
+        truncated,
+        reason(src, sp, sl, length, truncated, variant),
+        sp + offsetBias);
+  }
+
+  private static String reason(byte[] src, int sp, int sl, int length, boolean truncated, Utf8Variant variant) {
+    int b1 = src[sp] & 0xFF;
+    if (truncated) {
+      return b1 == 0xED && length == 3
+          ? "high surrogate cut short before its low surrogate by the end of the input"
+          : "sequence cut short by the end of the input";
+    }
+    if (variant != Utf8Variant.UTF_8) {
+      String reason = variantReason(src, sp, sl, length, variant);
+      if (reason != null) {
+        return reason;
+      }
+    }
+    if (b1 >= 0x80 && b1 <= 0xBF) {
+      return "continuation byte without a lead byte";
+    }
+    if (b1 == 0xC0 || b1 == 0xC1) {
+      return "overlong encoding (C0 and C1 never appear in UTF-8)";
+    }
+    if (b1 >= 0xF5) {
+      return "byte that never appears in UTF-8 (F5..FF)";
+    }
+    if (length == 1 && sp + 1 < sl) {
+      int b2 = src[sp + 1] & 0xFF;
+      if (b2 >= 0x80 && b2 <= 0xBF) {
+        if (b1 == 0xE0 || b1 == 0xF0) {
+          return "overlong encoding";
+        }
+        if (b1 == 0xED) {
+          return "encoded surrogate (U+D800..U+DFFF)";
+        }
+        if (b1 == 0xF4) {
+          return "code point above U+10FFFF";
+        }
+      }
+    }
+    return "expected a continuation byte (80..BF)";
+  }
+
+  /** Why bytes that UTF-8 would judge otherwise are ill-formed in a variant; null if for UTF-8's reason. */
+  private static String variantReason(byte[] src, int sp, int sl, int length, Utf8Variant variant) {
+    int b1 = src[sp] & 0xFF;
+    if (b1 == 0 && variant.nulAsTwoBytes) {
+      return "raw 00 byte (modified UTF-8 writes U+0000 as C0 80)";
+    }
+    if (b1 == 0xC0 && variant.nulAsTwoBytes) {
+      return "overlong encoding (only C0 80, for U+0000, is allowed)";
+    }
+    if (b1 >= 0xF0 && b1 <= 0xF4) {
+      return "4-byte form (" + variant.displayName
+          + " writes a supplementary character as two 3-byte surrogates)";
+    }
+    if (b1 == 0xED && length == 3) {
+      return (src[sp + 1] & 0xFF) <= 0xAF
+          ? "high surrogate not followed by a low surrogate"
+          : "low surrogate without a high surrogate before it";
+    }
+    return null;
+  }
+}
