@@ -134,7 +134,7 @@ public class BufferReuseBenchmark extends BenchBase {
       fillOkio(okioBuffer);
       check(Arrays.equals(expectedBytes, okioBuffer.readByteArray()), input, "Okio bytes");
       for (int i = 0; i < repeats; i++) {
-        okioBuffer.writeUtf8(text);
+        okioBuffer.writeText(text);
       }
       check(Arrays.equals(expectedText, okioBuffer.readByteArray()), input, "Okio text");
       check(okioBytes() == bytes && okioUtf8() == expectedText.length, input, "Okio counts");
@@ -227,7 +227,7 @@ public class BufferReuseBenchmark extends BenchBase {
     SegmentedBuffer buffer = segmented;
     buffer.clear();
     for (int i = 0; i < repeats; i++) {
-      buffer.writeUtf8(text);
+      buffer.writeText(text);
     }
     return buffer.size();
   }
@@ -248,7 +248,7 @@ public class BufferReuseBenchmark extends BenchBase {
     ByteBuf buffer = nettyHeap;
     buffer.clear();
     for (int i = 0; i < repeats; i++) {
-      ByteBufUtil.writeUtf8(buffer, text);
+      ByteBufUtil.writeText(buffer, text);
     }
     return buffer.writerIndex();
   }
@@ -257,7 +257,7 @@ public class BufferReuseBenchmark extends BenchBase {
   public long okioUtf8() {
     okio.Buffer buffer = okioBuffer;
     for (int i = 0; i < repeats; i++) {
-      buffer.writeUtf8(text);
+      buffer.writeText(text);
     }
     long size = buffer.size();
     buffer.clear();

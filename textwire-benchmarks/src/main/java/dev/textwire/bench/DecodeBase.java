@@ -6,7 +6,7 @@ import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.CodedOutputStream;
 import dev.textwire.ErrorPolicy;
 import dev.textwire.Utf8;
-import dev.textwire.Utf8Codec;
+import dev.textwire.TextCodec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Benchmark;
  * do with bad input.
  */
 public abstract class DecodeBase extends BenchBase {
-  private static final Utf8Codec REPLACE = Utf8.codec(ErrorPolicy.REPLACE);
+  private static final TextCodec REPLACE = Utf8.codec(ErrorPolicy.REPLACE);
 
   Inputs input;
   byte[] bytes;

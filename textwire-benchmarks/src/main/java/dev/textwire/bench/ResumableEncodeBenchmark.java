@@ -3,7 +3,7 @@ package dev.textwire.bench;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.textwire.Utf8;
-import dev.textwire.Utf8Encoder;
+import dev.textwire.TextEncoder;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -21,7 +21,7 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Encoding a whole text through a fixed 4 KiB window, as a client with a fixed request buffer does: the
- * resumable {@link Utf8Encoder} (from {@link Utf8#newEncoder()}) fills the window; when it is full the
+ * resumable {@link TextEncoder} (from {@link Utf8#newEncoder()}) fills the window; when it is full the
  * window is "flushed" (its byte count goes to the Blackhole, nothing is copied) and reused from position 0,
  * until the text is done. The last, partial window is flushed too. The operation returns the total bytes.
  *
@@ -69,7 +69,7 @@ public abstract class ResumableEncodeBenchmark extends BenchBase {
   ByteBuffer directWindow;
   ByteBuffer jdkWindow;
   byte[] whole;
-  Utf8Encoder encoder;
+  TextEncoder encoder;
   CharsetEncoder jdkEncoder;
   /** Non-null only while setup checks the methods: flushed windows are copied here instead. */
   ByteArrayOutputStream capture;
@@ -167,7 +167,7 @@ public abstract class ResumableEncodeBenchmark extends BenchBase {
 
   @Benchmark
   public long textwireWindow(Blackhole bh) {
-    Utf8Encoder e = encoder.reset(text);
+    TextEncoder e = encoder.reset(text);
     byte[] w = window;
     long total = 0;
     int position = 0;
@@ -188,7 +188,7 @@ public abstract class ResumableEncodeBenchmark extends BenchBase {
 
   @Benchmark
   public long textwireDirectWindow(Blackhole bh) {
-    Utf8Encoder e = encoder.reset(text);
+    TextEncoder e = encoder.reset(text);
     ByteBuffer w = directWindow;
     w.clear();
     long total = 0;
