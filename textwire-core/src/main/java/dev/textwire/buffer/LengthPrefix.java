@@ -76,13 +76,25 @@ public enum LengthPrefix {
 
   /** Bytes after the text: 2 for RESP's {@code \r\n}, else 0. */
   public int trailerLength() {
-    return this == RESP_BULK ? 2 : 0;
+    return trailer().length;
   }
+
+  /** The bytes after the text, which every writer appends and the reader checks; never modified. */
+  byte[] trailer() {
+    return this == RESP_BULK ? CRLF : NO_BYTES;
+  }
+
+  private static final byte[] CRLF = {'\r', '\n'};
+  private static final byte[] NO_BYTES = {};
 
   /** Bytes of the whole frame for {@code text}: prefix, UTF-8, trailer. Strict. */
   public long frameLength(CharSequence text) {
-    int length = Utf8.encodedLength(text);
-    return (long) prefixLength(length) + length + trailerLength();
+    return frameLength((long) Utf8.encodedLength(text));
+  }
+
+  /** Bytes of the whole frame for {@code byteLength} bytes of text (at most {@link #maxLength()}). */
+  private long frameLength(long byteLength) {
+    return (long) prefixLength((int) byteLength) + byteLength + trailerLength();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -124,9 +136,7 @@ public enum LengthPrefix {
     if (written < 0) {
       long length = Utf8Encoding.encodedLengthAsLong(text, beginIndex, endIndex, policy);
       checkLength(length);
-      throw Errors.checkTooSmall(
-          new BufferTooSmallException(prefixLength((int) length) + length + trailerLength(), dst.length - offset),
-          "UTF-8");
+      throw Errors.checkTooSmall(new BufferTooSmallException(frameLength(length), dst.length - offset), "UTF-8");
     }
     return written;
   }
@@ -167,7 +177,7 @@ public enum LengthPrefix {
     // A direct buffer, or a frame that did not fit: the exact length first, then prefix, text, trailer.
     long length = Utf8Encoding.encodedLengthAsLong(text, beginIndex, endIndex, policy);
     checkLength(length);
-    int frame = prefixLength((int) length) + (int) length + trailerLength();
+    int frame = (int) frameLength(length); // int arithmetic, as this path has always done
     if (frame > dst.remaining()) {
       throw new BufferTooSmallException(frame, dst.remaining());
     }
@@ -192,10 +202,8 @@ public enum LengthPrefix {
       throw e;
     }
     dst.limit(limit);
-    for (int i = 0; i < width; i++) {
-      dst.put(position + i, prefixByte((int) length, width, i));
-    }
-    putTrailer(dst);
+    dst.put(position, prefix((int) length, width));
+    dst.put(trailer());
     return frame;
   }
 
@@ -248,30 +256,23 @@ public enum LengthPrefix {
     try {
       long length;
       if (width == widestPrefix) {
-        for (int i = 0; i < width; i++) {
-          dst.writeByte(0);
-        }
+        dst.write(new byte[width]); // zeros, filled in once the text's length is known
         length = dst.writeUtf8(text, beginIndex, endIndex, policy);
         checkLength(length);
+        byte[] prefix = prefix((int) length, width);
         for (int i = 0; i < width; i++) {
-          dst.set(start + i, prefixByte((int) length, width, i));
+          dst.set(start + i, prefix[i]);
         }
       } else {
         length = Utf8Encoding.encodedLengthAsLong(text, beginIndex, endIndex, policy);
         checkLength(length);
-        int needed = prefixLength((int) length);
-        for (int i = 0; i < needed; i++) {
-          dst.writeByte(prefixByte((int) length, needed, i));
-        }
+        dst.write(prefix((int) length, prefixLength((int) length)));
         long written = dst.writeUtf8(text, beginIndex, endIndex, policy);
         if (written != length) {
           throw Errors.textChanged("UTF-8", length, written); // and the frame is taken back below
         }
       }
-      if (this == RESP_BULK) {
-        dst.writeByte('\r');
-        dst.writeByte('\n');
-      }
+      dst.write(trailer());
       return dst.size() - start;
     } catch (RuntimeException | Error e) {
       dst.truncate(start);
@@ -288,7 +289,7 @@ public enum LengthPrefix {
       CharSequence text, int begin, int end, ErrorPolicy policy, byte[] dst, int offset, int limit, ByteBuffer dstView) {
     int chars = end - begin;
     int width = reservedWidth(chars);
-    int trailer = trailerLength();
+    int trailer = trailerLength(); // a count; trailer() gives the bytes
     if (limit - offset < width + trailer) {
       return -1;
     }
@@ -310,10 +311,7 @@ public enum LengthPrefix {
     }
     putPrefix(dst, offset, length, needed);
     int p = textStart + length;
-    if (trailer != 0) {
-      dst[p] = '\r';
-      dst[p + 1] = '\n';
-    }
+    System.arraycopy(trailer(), 0, dst, p, trailer);
     return p + trailer - offset;
   }
 
@@ -333,6 +331,10 @@ public enum LengthPrefix {
     }
   }
 
+  /**
+   * The one place each format's prefix bytes are written: the {@code width}-byte prefix for
+   * {@code length} at {@code dst[p]}.
+   */
   private void putPrefix(byte[] dst, int p, int length, int width) {
     switch (this) {
       case VARINT:
@@ -374,36 +376,11 @@ public enum LengthPrefix {
     }
   }
 
-  /** Byte {@code i} of the {@code width}-byte prefix for {@code length}: for the slower paths. */
-  private byte prefixByte(int length, int width, int i) {
-    switch (this) {
-      case VARINT:
-        return (byte) (((length >>> (7 * i)) & 0x7F) | (i < width - 1 ? 0x80 : 0));
-      case FIXED16_BE:
-      case FIXED32_BE:
-        return (byte) (length >>> (8 * (width - 1 - i)));
-      case FIXED16_LE:
-      case FIXED32_LE:
-        return (byte) (length >>> (8 * i));
-      default:
-        if (i == 0) {
-          return '$';
-        }
-        if (i >= width - 2) {
-          return (byte) (i == width - 2 ? '\r' : '\n');
-        }
-        int value = length;
-        for (int k = i; k < width - 3; k++) {
-          value /= 10;
-        }
-        return (byte) ('0' + value % 10);
-    }
-  }
-
-  private void putTrailer(ByteBuffer dst) {
-    if (this == RESP_BULK) {
-      dst.put((byte) '\r').put((byte) '\n');
-    }
+  /** The {@code width}-byte prefix for {@code length}, as its own array: for the slower paths. */
+  private byte[] prefix(int length, int width) {
+    byte[] prefix = new byte[width];
+    putPrefix(prefix, 0, length, width);
+    return prefix;
   }
 
   static int varintLength(int value) {
