@@ -57,11 +57,7 @@ final class FrameReader {
     // length is now checked against maxBytes and against what the buffer holds, into an array.
     byte[] head = new byte[Math.min(src.remaining(), MAX_HEADER_BYTES)];
     src.get(position, head);
-    long header = parseHeader(prefix, head, 0, head.length, maxBytes, position);
-    if (header == INCOMPLETE) {
-      throw new MalformedFrameException(
-          "the " + prefix + " prefix at byte offset " + position + " is cut short by the end of the input", position, true);
-    }
+    long header = presentHeader(prefix, head, 0, head.length, maxBytes, position);
     int width = headerWidth(header);
     int length = headerLength(header);
     if (length < 0) {
@@ -69,17 +65,9 @@ final class FrameReader {
       return null;
     }
     int textStart = position + width;
-    long available = src.limit() - textStart;
-    if (length + (long) prefix.trailerLength() > available) {
-      throw new MalformedFrameException(
-          "the frame at byte offset " + position + " declares " + length + " bytes of text"
-              + (prefix.trailerLength() > 0 ? " and a 2-byte trailer" : "") + " but only " + available
-              + " follow the prefix",
-          position,
-          true);
-    }
-    if (prefix == LengthPrefix.RESP_BULK) {
-      byte[] trailer = new byte[2];
+    checkFollows(prefix, length, src.limit() - textStart, position);
+    if (prefix.trailerLength() > 0) {
+      byte[] trailer = new byte[prefix.trailerLength()];
       src.get(textStart + length, trailer);
       checkTrailer(prefix, trailer, 0, length, position);
     }
@@ -111,18 +99,15 @@ final class FrameReader {
       return null;
     }
     byte[] body = readBody(in, length);
-    if (prefix == LengthPrefix.RESP_BULK) {
-      byte[] trailer = new byte[2];
-      if (in.readNBytes(trailer, 0, 2) < 2) {
+    if (prefix.trailerLength() > 0) {
+      byte[] trailer = new byte[prefix.trailerLength()];
+      if (in.readNBytes(trailer, 0, trailer.length) < trailer.length) {
         throw new EOFException("the stream ended before the \\r\\n after the RESP bulk string's " + length + " bytes");
       }
       checkTrailer(prefix, trailer, 0, length, 0);
     }
     return decode(body, 0, length, codec, width);
   }
-
-
-
 
   private static String decode(byte[] src, int begin, int length, TextCodec codec, long offsetBias) {
     return DecodeDriver.decode(
@@ -135,37 +120,45 @@ final class FrameReader {
    */
   private static long completeHeader(LengthPrefix prefix, byte[] src, int offset, int limit, int maxBytes, long offsetBias) {
     long reported = offset + offsetBias;
-    long header = parseHeader(prefix, src, offset, limit, maxBytes, reported);
-    if (header == INCOMPLETE) {
-      throw new MalformedFrameException(
-          "the " + prefix + " prefix at byte offset " + reported + " is cut short by the end of the input", reported, true);
-    }
+    long header = presentHeader(prefix, src, offset, limit, maxBytes, reported);
     int length = headerLength(header);
     if (length >= 0) {
       int textStart = offset + headerWidth(header);
-      long available = limit - textStart;
-      if (length + (long) prefix.trailerLength() > available) {
-        throw new MalformedFrameException(
-            "the frame at byte offset " + reported + " declares " + length + " bytes of text"
-                + (prefix.trailerLength() > 0 ? " and a 2-byte trailer" : "") + " but only " + available
-                + " follow the prefix",
-            reported,
-            true);
-      }
+      checkFollows(prefix, length, limit - textStart, reported);
       checkTrailer(prefix, src, textStart + length, length, reported);
     }
     return header;
   }
 
+  /** The header at {@code src[offset, limit)}, which must be all there: the input ends at {@code limit}. */
+  private static long presentHeader(LengthPrefix prefix, byte[] src, int offset, int limit, int maxBytes, long reportedOffset) {
+    long header = parseHeader(prefix, src, offset, limit, maxBytes, reportedOffset);
+    if (header == INCOMPLETE) {
+      throw new MalformedFrameException(
+          "the " + prefix + " prefix at byte offset " + reportedOffset + " is cut short by the end of the input",
+          reportedOffset,
+          true);
+    }
+    return header;
+  }
 
+  /** Checks that the {@code available} bytes after the prefix hold the declared text and the trailer. */
+  private static void checkFollows(LengthPrefix prefix, int length, long available, long reportedOffset) {
+    if (length + (long) prefix.trailerLength() > available) {
+      throw new MalformedFrameException(
+          "the frame at byte offset " + reportedOffset + " declares " + length + " bytes of text"
+              + (prefix.trailerLength() > 0 ? " and a " + prefix.trailerLength() + "-byte trailer" : "")
+              + " but only " + available + " follow the prefix",
+          reportedOffset,
+          true);
+    }
+  }
 
-  /** The longest prefix any format here has: RESP's {@code $} + 10 digits + CR LF. */
-  private static final int MAX_HEADER_BYTES = 13;
+  /** The longest prefix any format here has: RESP's {@code $} + 10 digits + CR LF, 13 bytes. */
+  private static final int MAX_HEADER_BYTES = LengthPrefix.RESP_BULK.prefixLength(Integer.MAX_VALUE);
 
   /** Below this, a frame's text is read from a stream into an array of its declared size at once. */
   private static final int STREAM_TRUST_BYTES = 64 * 1024;
-
-
 
   /**
    * The declared {@code length} bytes from the stream. A length within {@link #STREAM_TRUST_BYTES} gets its
@@ -342,8 +335,10 @@ final class FrameReader {
     }
   }
 
+  /** The one check of a trailer; only RESP has one, hence the message. */
   private static void checkTrailer(LengthPrefix prefix, byte[] src, int p, int length, long reportedFrameOffset) {
-    if (prefix == LengthPrefix.RESP_BULK && length >= 0 && (src[p] != '\r' || src[p + 1] != '\n')) {
+    byte[] trailer = prefix.trailer();
+    if (length >= 0 && trailer.length > 0 && !Arrays.equals(src, p, p + trailer.length, trailer, 0, trailer.length)) {
       throw new MalformedFrameException(
           String.format(
               "the RESP bulk string at byte offset %d does not end with \\r\\n after its %d bytes (found %02X %02X)",
@@ -353,7 +348,7 @@ final class FrameReader {
     }
   }
 
-  private static MalformedFrameException malformed(LengthPrefix prefix, 
+  private static MalformedFrameException malformed(LengthPrefix prefix,
       String what, byte[] src, int offset, int count, long reportedOffset, int available) {
     StringBuilder hex = new StringBuilder();
     for (int i = 0; i < Math.min(count, available); i++) {

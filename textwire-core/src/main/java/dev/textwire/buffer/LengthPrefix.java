@@ -9,6 +9,7 @@ import dev.textwire.internal.Errors;
 import dev.textwire.internal.CodecAccess;
 import dev.textwire.internal.EncodeDriver;
 import dev.textwire.internal.EncodeKernel;
+import dev.textwire.internal.FrameScratch;
 import dev.textwire.internal.Utf8Kernel;
 import java.io.EOFException;
 import java.io.IOException;
@@ -18,15 +19,17 @@ import java.nio.ReadOnlyBufferException;
 import java.util.Objects;
 
 /**
- * A UTF-8 string with its byte length in front: written in one pass, with no temporary array and without
- * encoding twice, and read back with the declared length checked before anything is allocated.
+ * A string with its byte length in front, in UTF-8 or any {@link TextCodec}: written in one pass, with no
+ * temporary array and without encoding twice, and read back with the declared length checked before
+ * anything is allocated. The methods without a codec use {@link TextCodecs#UTF_8}; those with one take
+ * the encoding and its error policy from it.
  *
- * <p>Writing uses the bounds of UTF-8: {@code n} chars take between {@code n} and {@code 3n} bytes. When
- * the prefix for both bounds has the same width (always for the fixed widths; for a varint, any string of
- * up to 42 chars, or of 5,462 to 5,461 * 3 chars, and so on) the prefix is reserved, the text is encoded
- * after it and the prefix is filled in. Otherwise, into an array, the narrowest width is reserved and the
- * text is moved along if the real length needs more; into a {@link SegmentedBuffer}, the length is
- * computed first.
+ * <p>Writing uses the codec's bounds: {@code n} chars take between {@code n} and {@code 3n} bytes in the
+ * UTF-8 family, between {@code n/2} and {@code n} in a single-byte code page. When the prefix for both
+ * bounds has the same width (always for the fixed widths; for a varint and UTF-8, any string of up to 42
+ * chars, or of 5,462 to 5,461 * 3 chars, and so on) the prefix is reserved, the text is encoded after it
+ * and the prefix is filled in. Otherwise, into an array, the narrowest width is reserved and the text is
+ * moved along if the real length needs more; into a {@link SegmentedBuffer}, the length is computed first.
  *
  * <p>A text that changes while it is written (a {@code StringBuilder} another thread writes to) never
  * gives a frame whose prefix disagrees with its body. Where the frame is written in one pass, the prefix
@@ -80,8 +83,16 @@ public enum LengthPrefix {
 
   /** Bytes after the text: 2 for RESP's {@code \r\n}, else 0. */
   public int trailerLength() {
-    return this == RESP_BULK ? 2 : 0;
+    return trailer().length;
   }
+
+  /** The bytes after the text, which every writer appends and the reader checks; never modified. */
+  byte[] trailer() {
+    return this == RESP_BULK ? CRLF : NO_BYTES;
+  }
+
+  private static final byte[] CRLF = {'\r', '\n'};
+  private static final byte[] NO_BYTES = {};
 
   /** Bytes of the whole frame for {@code text}: prefix, UTF-8, trailer. Strict. */
   public long frameLength(CharSequence text) {
@@ -90,8 +101,12 @@ public enum LengthPrefix {
 
   /** Bytes of the whole frame for {@code text} in {@code codec}: prefix, text, trailer. */
   public long frameLength(CharSequence text, TextCodec codec) {
-    int length = codec.encodedLength(text);
-    return (long) prefixLength(length) + length + trailerLength();
+    return frameLength((long) codec.encodedLength(text));
+  }
+
+  /** Bytes of the whole frame for {@code byteLength} bytes of text (at most {@link #maxLength()}). */
+  private long frameLength(long byteLength) {
+    return (long) prefixLength((int) byteLength) + byteLength + trailerLength();
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -137,8 +152,7 @@ public enum LengthPrefix {
       long length = EncodeDriver.encodedLengthAsLong(kernel, text, beginIndex, endIndex, policy);
       checkLength(length, kernel);
       throw Errors.checkTooSmall(
-          new BufferTooSmallException(prefixLength((int) length) + length + trailerLength(), dst.length - offset),
-          kernel.encodingName());
+          new BufferTooSmallException(frameLength(length), dst.length - offset), kernel.encodingName());
     }
     return written;
   }
@@ -180,7 +194,7 @@ public enum LengthPrefix {
     // A direct buffer, or a frame that did not fit: the exact length first, then prefix, text, trailer.
     long length = EncodeDriver.encodedLengthAsLong(kernel, text, beginIndex, endIndex, policy);
     checkLength(length, kernel);
-    int frame = prefixLength((int) length) + (int) length + trailerLength();
+    int frame = (int) frameLength(length); // int arithmetic, as this path has always done
     if (frame > dst.remaining()) {
       throw new BufferTooSmallException(frame, dst.remaining());
     }
@@ -205,10 +219,13 @@ public enum LengthPrefix {
       throw e;
     }
     dst.limit(limit);
-    for (int i = 0; i < width; i++) {
-      dst.put(position + i, prefixByte((int) length, width, i));
+    FrameScratch scratch = FrameScratch.acquire();
+    try {
+      dst.put(position, prefix((int) length, width, scratch), 0, width);
+    } finally {
+      scratch.release();
     }
-    putTrailer(dst);
+    dst.put(trailer());
     return frame;
   }
 
@@ -259,37 +276,36 @@ public enum LengthPrefix {
       return written;
     }
     long start = dst.size();
+    FrameScratch scratch = FrameScratch.acquire();
     try {
       long length;
       if (width == widestPrefix) {
         for (int i = 0; i < width; i++) {
-          dst.writeByte(0);
+          dst.writeByte(0); // filled in once the text's length is known
         }
         length = dst.writeText(text, beginIndex, endIndex, codec);
         checkLength(length, kernel);
+        byte[] prefix = prefix((int) length, width, scratch);
         for (int i = 0; i < width; i++) {
-          dst.set(start + i, prefixByte((int) length, width, i));
+          dst.set(start + i, prefix[i]);
         }
       } else {
         length = EncodeDriver.encodedLengthAsLong(kernel, text, beginIndex, endIndex, policy);
         checkLength(length, kernel);
         int needed = prefixLength((int) length);
-        for (int i = 0; i < needed; i++) {
-          dst.writeByte(prefixByte((int) length, needed, i));
-        }
+        dst.write(prefix((int) length, needed, scratch), 0, needed);
         long written = dst.writeText(text, beginIndex, endIndex, codec);
         if (written != length) {
           throw Errors.textChanged(kernel.encodingName(), length, written); // and the frame is taken back below
         }
       }
-      if (this == RESP_BULK) {
-        dst.writeByte('\r');
-        dst.writeByte('\n');
-      }
+      dst.write(trailer());
       return dst.size() - start;
     } catch (RuntimeException | Error e) {
       dst.truncate(start);
       throw e;
+    } finally {
+      scratch.release();
     }
   }
 
@@ -310,7 +326,7 @@ public enum LengthPrefix {
       ByteBuffer dstView) {
     int chars = end - begin;
     int width = reservedWidth(chars, kernel);
-    int trailer = trailerLength();
+    int trailer = trailerLength(); // a count; trailer() gives the bytes
     if (limit - offset < width + trailer) {
       return -1;
     }
@@ -332,10 +348,7 @@ public enum LengthPrefix {
     }
     putPrefix(dst, offset, length, needed);
     int p = textStart + length;
-    if (trailer != 0) {
-      dst[p] = '\r';
-      dst[p + 1] = '\n';
-    }
+    System.arraycopy(trailer(), 0, dst, p, trailer);
     return p + trailer - offset;
   }
 
@@ -356,6 +369,10 @@ public enum LengthPrefix {
     }
   }
 
+  /**
+   * The one place each format's prefix bytes are written: the {@code width}-byte prefix for
+   * {@code length} at {@code dst[p]}.
+   */
   private void putPrefix(byte[] dst, int p, int length, int width) {
     switch (this) {
       case VARINT:
@@ -397,36 +414,10 @@ public enum LengthPrefix {
     }
   }
 
-  /** Byte {@code i} of the {@code width}-byte prefix for {@code length}: for the slower paths. */
-  private byte prefixByte(int length, int width, int i) {
-    switch (this) {
-      case VARINT:
-        return (byte) (((length >>> (7 * i)) & 0x7F) | (i < width - 1 ? 0x80 : 0));
-      case FIXED16_BE:
-      case FIXED32_BE:
-        return (byte) (length >>> (8 * (width - 1 - i)));
-      case FIXED16_LE:
-      case FIXED32_LE:
-        return (byte) (length >>> (8 * i));
-      default:
-        if (i == 0) {
-          return '$';
-        }
-        if (i >= width - 2) {
-          return (byte) (i == width - 2 ? '\r' : '\n');
-        }
-        int value = length;
-        for (int k = i; k < width - 3; k++) {
-          value /= 10;
-        }
-        return (byte) ('0' + value % 10);
-    }
-  }
-
-  private void putTrailer(ByteBuffer dst) {
-    if (this == RESP_BULK) {
-      dst.put((byte) '\r').put((byte) '\n');
-    }
+  /** The {@code width}-byte prefix for {@code length} at the start of lent space: for the slower paths. */
+  private byte[] prefix(int length, int width, FrameScratch scratch) {
+    putPrefix(scratch.bytes, 0, length, width);
+    return scratch.bytes;
   }
 
   static int varintLength(int value) {
