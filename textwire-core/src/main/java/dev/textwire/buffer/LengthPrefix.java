@@ -194,10 +194,11 @@ public enum LengthPrefix {
     // A direct buffer, or a frame that did not fit: the exact length first, then prefix, text, trailer.
     long length = EncodeDriver.encodedLengthAsLong(kernel, text, beginIndex, endIndex, policy);
     checkLength(length, kernel);
-    int frame = (int) frameLength(length); // int arithmetic, as this path has always done
-    if (frame > dst.remaining()) {
-      throw new BufferTooSmallException(frame, dst.remaining());
+    long frameBytes = frameLength(length); // a long: near 2^31 bytes of text, an int sum would wrap
+    if (frameBytes > dst.remaining()) {
+      throw new BufferTooSmallException(frameBytes, dst.remaining());
     }
+    int frame = (int) frameBytes;
     int width = prefixLength((int) length);
     int limit = dst.limit();
     int textStart = position + width;
