@@ -135,49 +135,18 @@ public final class TextDecoder {
         dst.position(position + (int) (state.charsDecoded() - before));
       }
     }
-    int total = 0;
-    while (dst.hasRemaining()) {
-      long before = state.charsDecoded();
-      int written;
-      try {
-        written = decodeIntoChunk(Math.min(dst.remaining(), CHUNK_CHARS));
-      } catch (MalformedTextException e) {
-        dst.put(chunk, 0, (int) (state.charsDecoded() - before));
-        throw e;
-      }
-      if (written == 0) {
-        break;
-      }
-      dst.put(chunk, 0, written);
-      total += written;
-    }
-    return total;
+    return (int) drainUnchecked(dst, dst.remaining());
   }
 
   /**
    * Decodes up to {@code maxChars} chars and appends them to {@code dst}.
    *
    * @return chars appended
+   * @throws MalformedTextException under STRICT, after the chars before the ill-formed sequence are
+   *     appended
    */
   public int decode(StringBuilder dst, int maxChars) {
-    checkMaxChars(maxChars);
-    int total = 0;
-    while (total < maxChars) {
-      long before = state.charsDecoded();
-      int written;
-      try {
-        written = decodeIntoChunk(Math.min(maxChars - total, CHUNK_CHARS));
-      } catch (MalformedTextException e) {
-        dst.append(chunk, 0, (int) (state.charsDecoded() - before));
-        throw e;
-      }
-      if (written == 0) {
-        break;
-      }
-      dst.append(chunk, 0, written);
-      total += written;
-    }
-    return total;
+    return (int) drainUnchecked(dst, checkMaxChars(maxChars));
   }
 
   /**
@@ -190,24 +159,7 @@ public final class TextDecoder {
    * @throws IOException from {@code dst}; the chars of the chunk it refused are lost to this decoder
    */
   public int decode(Appendable dst, int maxChars) throws IOException {
-    checkMaxChars(maxChars);
-    int total = 0;
-    while (total < maxChars) {
-      long before = state.charsDecoded();
-      int written;
-      try {
-        written = decodeIntoChunk(Math.min(maxChars - total, CHUNK_CHARS));
-      } catch (MalformedTextException e) {
-        dst.append(chunkView, 0, (int) (state.charsDecoded() - before));
-        throw e;
-      }
-      if (written == 0) {
-        break;
-      }
-      dst.append(chunkView, 0, written);
-      total += written;
-    }
-    return total;
+    return (int) drain(Objects.requireNonNull(dst, "dst"), checkMaxChars(maxChars));
   }
 
   /**
@@ -217,32 +169,61 @@ public final class TextDecoder {
    * @return chars skipped
    */
   public long skip(long maxChars) {
-    if (maxChars < 0) {
-      throw new IllegalArgumentException("maxChars is " + maxChars + "; it must be 0 or more");
+    return drainUnchecked(null, checkMaxChars(maxChars));
+  }
+
+  private long drainUnchecked(Appendable dst, long maxChars) {
+    try {
+      return drain(dst, maxChars);
+    } catch (IOException e) {
+      throw new AssertionError("only a caller's Appendable throws IOException", e);
+    }
+  }
+
+  /**
+   * Decodes up to {@code maxChars} chars a chunk at a time and hands each chunk to {@code dst}: a
+   * StringBuilder or CharBuffer by their bulk methods, any other Appendable through a view of the chunk,
+   * nowhere when null (skipping). The chars before a strict error are handed over before it is thrown.
+   */
+  private long drain(Appendable dst, long maxChars) throws IOException {
+    if (chunk == null) {
+      chunk = new char[CHUNK_CHARS];
+      chunkView = CharBuffer.wrap(chunk);
     }
     long total = 0;
     while (total < maxChars) {
-      int written = decodeIntoChunk((int) Math.min(maxChars - total, CHUNK_CHARS));
+      long before = state.charsDecoded();
+      int written;
+      try {
+        written = state.decode(chunk, 0, (int) Math.min(maxChars - total, CHUNK_CHARS));
+      } catch (MalformedTextException e) {
+        emit(dst, (int) (state.charsDecoded() - before));
+        throw e;
+      }
       if (written == 0) {
         break;
       }
+      emit(dst, written);
       total += written;
     }
     return total;
   }
 
-  private int decodeIntoChunk(int maxChars) {
-    if (chunk == null) {
-      chunk = new char[CHUNK_CHARS];
-      chunkView = CharBuffer.wrap(chunk);
+  private void emit(Appendable dst, int count) throws IOException {
+    if (dst instanceof StringBuilder) {
+      ((StringBuilder) dst).append(chunk, 0, count);
+    } else if (dst instanceof CharBuffer) {
+      ((CharBuffer) dst).put(chunk, 0, count);
+    } else if (dst != null) {
+      dst.append(chunkView, 0, count);
     }
-    return state.decode(chunk, 0, maxChars);
   }
 
-  private static void checkMaxChars(int maxChars) {
+  private static long checkMaxChars(long maxChars) {
     if (maxChars < 0) {
       throw new IllegalArgumentException("maxChars is " + maxChars + "; it must be 0 or more");
     }
+    return maxChars;
   }
 
   /**
