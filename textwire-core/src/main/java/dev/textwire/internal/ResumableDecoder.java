@@ -66,6 +66,7 @@ public final class ResumableDecoder {
     this.policy = policy;
     input = null;
     buffer = null;
+    direct = false;
     inputPos = inputEnd = 0;
     inputOffset = 0;
     endOfInput = true;
@@ -82,6 +83,7 @@ public final class ResumableDecoder {
     long offset = streamOffsetOfNextPiece();
     this.input = piece;
     this.buffer = null;
+    this.direct = false;
     this.inputPos = begin;
     this.inputEnd = end;
     this.inputOffset = offset;
