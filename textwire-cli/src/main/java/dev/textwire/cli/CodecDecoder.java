@@ -40,14 +40,14 @@ final class CodecDecoder implements InputDecoder {
   public Problem problemAt(byte[] bytes, int at, int to, boolean endOfInput) {
     TextValidation validation = codec.validate(bytes, at, to - at);
     if (validation.isTruncated()) {
-      // Cut short by the end of the bytes given: more input may complete it, or, at the end, a strict
-      // decode says how much of it is one bad sequence (a CESU-8 high surrogate may be, alone).
-      return endOfInput ? reasons.uncached(bytes, at, to) : null;
+      // Cut short by the end of the bytes given: more input may complete it, or, at the end, the core
+      // says how much of it is one bad sequence (a CESU-8 high surrogate may be, alone).
+      return endOfInput ? reasons.problem(bytes, at, to, to - at, true) : null;
     }
     if (validation.isValid()) {
       throw new IllegalStateException(codec.name() + ": no error at " + at + " where validUpTo stopped");
     }
-    return reasons.problem(bytes, at, to, validation.errorLength());
+    return reasons.problem(bytes, at, to, validation.errorLength(), false);
   }
 
   /** How many ill-formed sequences had no reason in the memo yet, and were decoded to get one. */

@@ -12,7 +12,9 @@ import dev.textwire.TextCodec;
  * <p>The words depend on the bad bytes themselves and, for a one-byte sequence, on whether a
  * continuation byte ({@code 10xxxxxx}) follows and which ({@code E0 80} is an overlong encoding,
  * {@code E0 41} lacks a continuation byte); no other following byte changes them, in any codec. So the
- * key is those bytes: at most 5 (a CESU-8 pair's halves) and one more, in one {@code long}.
+ * key is those bytes: at most 5 (a CESU-8 pair's halves) and one more, in one {@code long}. A sequence
+ * cut short by the end of the input is keyed by all of its bytes, and marked so (an excerpt that stops
+ * before a bad sequence cuts the one before it often, in a dense run).
  * {@code CodecDecoderMemoTest} checks this against the uncached answer.
  */
 final class ErrorReasons {
@@ -33,7 +35,7 @@ final class ErrorReasons {
   /** Decodes done (memo misses and sequences cut short by the end of the input), for a test; a plain counter, as threads that share the memo never read it. */
   private long judgements;
 
-  private record Entry(long key, int keyLength, Problem problem) {}
+  private record Entry(long key, int shape, Problem problem) {}
 
   ErrorReasons(TextCodec strictCodec) {
     this.codec = strictCodec;
@@ -43,10 +45,13 @@ final class ErrorReasons {
     return judgements;
   }
 
-  /** The problem at {@code bytes[at]}, an ill-formed sequence of {@code errorLength} bytes. */
-  Problem problem(byte[] bytes, int at, int to, int errorLength) {
-    int keyEnd = at + errorLength;
-    if (errorLength == 1 && keyEnd < to && (bytes[keyEnd] & 0xC0) == 0x80) {
+  /**
+   * The problem at {@code bytes[at]}: an ill-formed sequence of {@code byteCount} bytes, or with
+   * {@code cutShort} the {@code byteCount} bytes up to {@code to}, the end of the input, that start one.
+   */
+  Problem problem(byte[] bytes, int at, int to, int byteCount, boolean cutShort) {
+    int keyEnd = at + byteCount;
+    if (!cutShort && byteCount == 1 && keyEnd < to && (bytes[keyEnd] & 0xC0) == 0x80) {
       keyEnd++;
     }
     int keyLength = keyEnd - at;
@@ -57,11 +62,12 @@ final class ErrorReasons {
     for (int i = at; i < keyEnd; i++) {
       key = key << 8 | (bytes[i] & 0xFF);
     }
-    // key * 31 + keyLength is distinct for each pair (a length is below 31); the multiply spreads it.
-    int slot = (int) ((key * 31 + keyLength) * 0x9E3779B97F4A7C15L >>> 52) & (SLOTS - 1);
+    int shape = keyLength << 1 | (cutShort ? 1 : 0);
+    // key * 31 + shape is distinct for each pair (a shape is below 31); the multiply spreads it.
+    int slot = (int) ((key * 31 + shape) * 0x9E3779B97F4A7C15L >>> 52) & (SLOTS - 1);
     Entry entry = memo[slot];
-    if (entry == null || entry.key != key || entry.keyLength != keyLength) {
-      entry = new Entry(key, keyLength, uncached(bytes, at, to));
+    if (entry == null || entry.key != key || entry.shape != shape) {
+      entry = new Entry(key, shape, uncached(bytes, at, to));
       memo[slot] = entry;
     }
     return entry.problem;
