@@ -134,7 +134,7 @@ public class BufferReuseBenchmark extends BenchBase {
       fillOkio(okioBuffer);
       check(Arrays.equals(expectedBytes, okioBuffer.readByteArray()), input, "Okio bytes");
       for (int i = 0; i < repeats; i++) {
-        okioBuffer.writeText(text);
+        okioBuffer.writeUtf8(text);
       }
       check(Arrays.equals(expectedText, okioBuffer.readByteArray()), input, "Okio text");
       check(okioBytes() == bytes && okioUtf8() == expectedText.length, input, "Okio counts");
@@ -248,7 +248,7 @@ public class BufferReuseBenchmark extends BenchBase {
     ByteBuf buffer = nettyHeap;
     buffer.clear();
     for (int i = 0; i < repeats; i++) {
-      ByteBufUtil.writeText(buffer, text);
+      ByteBufUtil.writeUtf8(buffer, text);
     }
     return buffer.writerIndex();
   }
@@ -257,7 +257,7 @@ public class BufferReuseBenchmark extends BenchBase {
   public long okioUtf8() {
     okio.Buffer buffer = okioBuffer;
     for (int i = 0; i < repeats; i++) {
-      buffer.writeText(text);
+      buffer.writeUtf8(text);
     }
     long size = buffer.size();
     buffer.clear();

@@ -99,7 +99,7 @@ public abstract class EncodeBase extends BenchBase {
     check(nettyDirect() == n && nettyDirect.readableBytes() == n, input, "netty direct count");
     checkBytes(expected, ByteBufUtil.getBytes(nettyDirect), 0, input, "netty direct");
 
-    okioBuffer.writeText(text);
+    okioBuffer.writeUtf8(text);
     check(okioBuffer.size() == n, input, "okio count");
     checkBytes(expected, okioBuffer.readByteArray(), 0, input, "okio");
     check(okio() == n && okioBuffer.size() == 0, input, "okio count after clear");
@@ -204,14 +204,14 @@ public abstract class EncodeBase extends BenchBase {
   @Benchmark
   public int nettyHeap() {
     nettyHeap.clear();
-    return ByteBufUtil.writeText(nettyHeap, text);
+    return ByteBufUtil.writeUtf8(nettyHeap, text);
   }
 
   /** Netty into a reused direct ByteBuf from the default (pooled) allocator. */
   @Benchmark
   public int nettyDirect() {
     nettyDirect.clear();
-    return ByteBufUtil.writeText(nettyDirect, text);
+    return ByteBufUtil.writeUtf8(nettyDirect, text);
   }
 
   /**
@@ -221,7 +221,7 @@ public abstract class EncodeBase extends BenchBase {
    */
   @Benchmark
   public long okio() {
-    okioBuffer.writeText(text);
+    okioBuffer.writeUtf8(text);
     long size = okioBuffer.size();
     okioBuffer.clear();
     return size;

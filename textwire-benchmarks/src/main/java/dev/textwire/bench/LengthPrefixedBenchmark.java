@@ -167,7 +167,7 @@ public class LengthPrefixedBenchmark extends BenchBase {
     int reserved = varintSize(ByteBufUtil.utf8MaxBytes(text));
     buffer.ensureWritable(reserved);
     buffer.writerIndex(start + reserved);
-    int bytes = ByteBufUtil.writeText(buffer, text);
+    int bytes = ByteBufUtil.writeUtf8(buffer, text);
     int needed = varintSize(bytes);
     if (needed != reserved) {
       buffer.setBytes(start + needed, buffer, start + reserved, bytes);

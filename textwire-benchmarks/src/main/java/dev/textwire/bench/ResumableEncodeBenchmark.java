@@ -172,7 +172,7 @@ public abstract class ResumableEncodeBenchmark extends BenchBase {
     long total = 0;
     int position = 0;
     while (true) {
-      position += e.encode(w, position, WINDOW);
+      position += e.encode(w, position, WINDOW - position);
       if (!e.hasRemaining()) {
         break;
       }

@@ -61,7 +61,7 @@ final class Conversion implements InputScan.Visitor {
               input.displayName,
               positions.line(),
               positions.column(),
-              window.offsetOf(from) + decoder.byteCount(text, charIndex),
+              window.offsetOf(from) + decoder.byteCount(window.buffer, from, to, charIndex),
               target.displayName(),
               e.reason());
       return false;

@@ -29,8 +29,11 @@ interface InputDecoder {
   /** Decodes {@code bytes[from, to)}, which {@link #validUpTo} said is well-formed. */
   String decode(byte[] bytes, int from, int to);
 
-  /** Bytes that {@code text[0, charEnd)} took in this encoding, where {@code text} came from {@link #decode}. */
-  long byteCount(String text, int charEnd);
+  /**
+   * Bytes that the first {@code charEnd} chars of the well-formed {@code bytes[from, to)} take: where a
+   * char that {@link #decode} returned starts in the input.
+   */
+  long byteCount(byte[] bytes, int from, int to, int charEnd);
 
   /**
    * The first index at or after {@code index} where a character can start, given the stream offset of

@@ -73,7 +73,7 @@ final class Utf16Decoder implements InputDecoder {
   }
 
   @Override
-  public long byteCount(String text, int charEnd) {
+  public long byteCount(byte[] bytes, int from, int to, int charEnd) {
     return 2L * charEnd;
   }
 

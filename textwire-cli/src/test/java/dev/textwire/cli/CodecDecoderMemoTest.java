@@ -10,9 +10,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link CodecDecoder#problemAt} keeps the core's judgement of each kind of bad sequence, keyed by the
- * bytes that decide it; whatever follows those bytes, and whatever was asked before, it must answer as
- * a strict decode of the same bytes does. One decoder answers all the probes of an encoding, so that
+ * {@link CodecDecoder#problemAt} takes the length of each bad sequence from the codec's {@code validate}
+ * and keeps the core's words for each kind of it ({@link ErrorReasons}), keyed by the bytes that decide
+ * them; whatever follows those bytes, and whatever was asked before, it must answer as a strict decode of
+ * the same bytes does. One decoder answers all the probes of an encoding, so that
  * its memo is hit with the same key before different bytes, and slots are taken over by other keys.
  */
 class CodecDecoderMemoTest {

@@ -38,7 +38,7 @@ class Utf16DecoderTest {
     assertEquals(new Problem(2, "high surrogate U+D83D not followed by a low surrogate"), d.problemAt(b, 14, b.length, false));
     assertEquals(b.length, d.validUpTo(b, 16, b.length));
     assertEquals("c😀", d.decode(b, 8, 14));
-    assertEquals(6, d.byteCount("c😀", 3));
+    assertEquals(6, d.byteCount(b, 8, 14, 3));
   }
 
   @ParameterizedTest
