@@ -234,8 +234,8 @@ public final class ResumableDecoder {
     int next = IndexPair.destination(progress);
     charsDecoded += next - dp;
     throwPendingError();
-    if (inputPos < inputEnd && dl - next >= 2 && !last) {
-      // Stopped with room: a sequence cut by the end of what we hold.
+    if (!last && cutShort(input, inputPos, inputEnd)) {
+      // Stopped before a sequence cut by the end of what we hold (not for want of room).
       if (atEndOfPiece()) {
         carryOut();
       } else {
@@ -271,7 +271,7 @@ public final class ResumableDecoder {
     int next = IndexPair.destination(progress);
     charsDecoded += next - dp;
     if (used == 0) {
-      if (error == null && dl - next >= 2 && take > 0) {
+      if (error == null && take > 0 && cutShort(carry, 0, filled)) {
         // Still cut short: keep what the piece gave too.
         carryCount = filled;
         inputPos += take;
@@ -296,6 +296,15 @@ public final class ResumableDecoder {
     }
     throwPendingError();
     return next;
+  }
+
+  /**
+   * Whether {@code src[from, to)} is the start of a sequence that only more bytes can complete: what is
+   * carried, or read again with the next window. Room has nothing to do with it: a character that did not
+   * fit is whole, and is not carried.
+   */
+  private boolean cutShort(byte[] src, int from, int to) {
+    return from < to && to - from <= kernel.maxCarriedBytes() && kernel.errorLength(src, from, to) == 0;
   }
 
   /**
