@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.textwire.buffer.LengthPrefix;
 import dev.textwire.buffer.SegmentedBuffer;
-import dev.textwire.io.Utf8Reader;
-import dev.textwire.io.Utf8Writer;
+import dev.textwire.io.TextReader;
+import dev.textwire.io.TextWriter;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -94,13 +94,13 @@ class ReadmeExamplesTest {
     assertArrayEquals(longText.getBytes(StandardCharsets.UTF_8), sink.toByteArray());
 
     ByteArrayOutputStream outputStream = new ByteArrayOutputStream();
-    try (Writer writer = new Utf8Writer(outputStream)) {
+    try (Writer writer = new TextWriter(outputStream)) {
       writer.write("a surrogate pair may be split \uD83D");
       writer.write("\uDE00 across calls");
     }
     String written = "a surrogate pair may be split \uD83D\uDE00 across calls";
     assertArrayEquals(written.getBytes(StandardCharsets.UTF_8), outputStream.toByteArray());
-    Reader reader = new Utf8Reader(new ByteArrayInputStream(outputStream.toByteArray()));
+    Reader reader = new TextReader(new ByteArrayInputStream(outputStream.toByteArray()));
     char[] chars = new char[100];
     int read = 0;
     for (int r; (r = reader.read(chars, read, chars.length - read)) > 0; ) {

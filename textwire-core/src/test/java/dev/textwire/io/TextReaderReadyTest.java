@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.textwire.ErrorPolicy;
 import dev.textwire.MalformedTextException;
 import dev.textwire.TestSupport;
+import dev.textwire.TextCodecs;
 import dev.textwire.Utf8;
 import java.io.IOException;
 import java.util.Arrays;
@@ -21,12 +22,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link Utf8Reader#ready()} is true only when {@code read()} will not block: a whole char is decodable
+ * {@link TextReader#ready()} is true only when {@code read()} will not block: a whole char is decodable
  * from what has arrived (or an ill-formed sequence is already known); and an IOException from the stream,
  * in a read or in ready(), loses and repeats nothing: a retry reads on.
  */
-class Utf8ReaderReadyTest {
-  private static final int[] BUFFER_SIZES = {4, 5, 7, Utf8Reader.DEFAULT_BUFFER_SIZE};
+class TextReaderReadyTest {
+  private static final int[] BUFFER_SIZES = {1, 2, 4, 5, 7, TextReader.DEFAULT_BUFFER_SIZE};
 
   @ParameterizedTest
   @ValueSource(strings = {"a", "é", "€", "\uFFFF", "😀", "\uDBFF\uDFFF"})
@@ -35,7 +36,7 @@ class Utf8ReaderReadyTest {
     int charBytes = bytes.length - 1;
     for (int bufferSize : BUFFER_SIZES) {
       PacedInputStream stream = new PacedInputStream(bytes, new SplittableRandom(1), 0, 0);
-      Utf8Reader reader = new Utf8Reader(stream, ErrorPolicy.STRICT, bufferSize);
+      TextReader reader = new TextReader(stream, TextCodecs.UTF_8, bufferSize);
       String where = hex(c.getBytes(UTF_8)) + ", buffer " + bufferSize;
       assertFalse(reader.ready(), where + ": nothing has arrived");
       for (int arrived = 1; arrived < charBytes; arrived++) {
@@ -62,7 +63,7 @@ class Utf8ReaderReadyTest {
   void readyWhenAnIllFormedSequenceIsKnown() throws IOException {
     // 0xC3 then '(': the sequence is cut short, which '(' shows; a read throws at once.
     PacedInputStream stream = new PacedInputStream(new byte[] {'a', (byte) 0xC3, '('}, new SplittableRandom(1), 0, 0);
-    Utf8Reader reader = new Utf8Reader(stream, ErrorPolicy.STRICT, 4);
+    TextReader reader = new TextReader(stream, TextCodecs.UTF_8, 4);
     stream.release(2);
     assertTrue(reader.ready());
     assertEquals('a', reader.read());
@@ -105,7 +106,7 @@ class Utf8ReaderReadyTest {
       }
 
       PacedInputStream stream = new PacedInputStream(bytes, random, firstFailure, outage);
-      Utf8Reader reader = new Utf8Reader(stream, policy, bufferSize);
+      TextReader reader = new TextReader(stream, Utf8.codec(policy), bufferSize);
       StringBuilder sb = new StringBuilder();
       char[] cbuf = new char[16];
       MalformedStreamException error = null;
@@ -137,7 +138,7 @@ class Utf8ReaderReadyTest {
     assertTrue(readsOnReady > 10_000, "ready() was seldom true: " + readsOnReady);
   }
 
-  private static int oneChar(Utf8Reader reader, char[] cbuf) throws IOException {
+  private static int oneChar(TextReader reader, char[] cbuf) throws IOException {
     int c = reader.read();
     if (c < 0) {
       return -1;

@@ -1,25 +1,29 @@
 package dev.textwire.io;
 
+import dev.textwire.BufferTooSmallException;
 import dev.textwire.ErrorPolicy;
 import dev.textwire.MalformedTextException;
-import dev.textwire.Utf8;
+import dev.textwire.TextCodec;
+import dev.textwire.TextCodecs;
 import dev.textwire.TextEncoder;
 import dev.textwire.buffer.SegmentedBuffer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A {@code Writer} that encodes UTF-8 into an {@code OutputStream} (through its own byte buffer) or
- * straight into a {@link SegmentedBuffer}. It allocates nothing per call: strings, arrays and
- * {@code CharSequence}s are encoded where they are, with no copy into a temporary {@code String}.
+ * A {@code Writer} that encodes with a {@link TextCodec} into an {@code OutputStream} (through its own
+ * byte buffer) or straight into a {@link SegmentedBuffer}. It allocates nothing per call: strings, arrays
+ * and {@code CharSequence}s are encoded where they are, with no copy into a temporary {@code String}. The
+ * codec says the encoding and the policy ({@link TextCodecs#UTF_8}, strict, unless told otherwise).
  *
  * <p>A surrogate pair split across two calls is joined: a high surrogate at the end of one call waits for
- * the next. An unpaired surrogate follows the policy; under STRICT it throws
- * {@link MalformedStreamException} with its index in the char stream. The chars before it in that call
- * are kept, the rest of that call is dropped, and the writer can go on. {@link #close()} deals with a
- * high surrogate still waiting, then flushes.
+ * the next. A char the encoding cannot represent (an unpaired surrogate; in a code page, any char without
+ * a byte) follows the policy; under STRICT it throws {@link MalformedStreamException} with its index in
+ * the char stream. The chars before it in that call are kept, the rest of that call is dropped, and the
+ * writer can go on. {@link #close()} deals with a high surrogate still waiting, then flushes.
  *
  * <p>An {@code IOException} from the stream loses nothing and writes nothing twice. A call that throws
  * one has taken a prefix of its chars, whole characters only ({@link #charsWritten()} before and after
@@ -30,19 +34,24 @@ import java.util.Objects;
  * have written nothing: a stream that may have taken part of one cannot say which part, and no writer
  * can repair that. An unchecked exception from the stream is handled the same way.
  *
- * <p>Output agrees byte for byte with {@link Utf8} on the same text, however it is cut into calls. Not
- * thread-safe (unlike the JDK's writers, it takes no lock).
+ * <p>Built on the codec's {@link TextEncoder}. Output agrees byte for byte with {@link TextCodec#encode}
+ * on the same text, however it is cut into calls. Not thread-safe (unlike the JDK's writers, it takes no
+ * lock).
  */
-public final class Utf8Writer extends Writer {
+public final class TextWriter extends Writer {
   /** Bytes buffered before a write to the stream. */
   public static final int DEFAULT_BUFFER_SIZE = 8 * 1024;
 
-  /** The most bytes one character takes (a pair, or a high surrogate carried from the last call). */
-  private static final int MAX_CHARACTER_BYTES = 4;
+  /** Per encoding (its strict codec), the byte of each ASCII char; see {@link #asciiBytes}. */
+  private static final ConcurrentHashMap<TextCodec, int[]> ASCII_BYTES = new ConcurrentHashMap<>();
 
   private final OutputStream out;
   private final SegmentedBuffer buffer;
   private final TextEncoder encoder;
+  /** The byte each ASCII char encodes to alone, or -1: write(int) writes those itself. */
+  private final int[] asciiBytes;
+  /** The most bytes one character takes, a high surrogate carried from the last call included. */
+  private final int maxCharacterBytes;
   private final byte[] bytes;
   private int count;
   private final char[] oneChar = new char[1];
@@ -55,51 +64,89 @@ public final class Utf8Writer extends Writer {
   private long bytesOutsideEncoder;
   private long charsFedToEncoder;
 
-  /** A strict writer to {@code out}. */
-  public Utf8Writer(OutputStream out) {
-    this(out, ErrorPolicy.STRICT, DEFAULT_BUFFER_SIZE);
+  /** A strict UTF-8 writer to {@code out}. */
+  public TextWriter(OutputStream out) {
+    this(out, TextCodecs.UTF_8, DEFAULT_BUFFER_SIZE);
   }
 
-  public Utf8Writer(OutputStream out, ErrorPolicy policy) {
-    this(out, policy, DEFAULT_BUFFER_SIZE);
+  /** A writer to {@code out} in {@code codec}'s encoding, under its policy. */
+  public TextWriter(OutputStream out, TextCodec codec) {
+    this(out, codec, DEFAULT_BUFFER_SIZE);
   }
 
   /** @param bufferSize bytes buffered before each write to {@code out}, at least 16 */
-  public Utf8Writer(OutputStream out, ErrorPolicy policy, int bufferSize) {
+  public TextWriter(OutputStream out, TextCodec codec, int bufferSize) {
     if (bufferSize < 16) {
       throw new IllegalArgumentException("buffer size must be at least 16 bytes, not " + bufferSize);
     }
     this.out = Objects.requireNonNull(out, "out");
     this.buffer = null;
-    this.encoder = Utf8.codec(policy).newEncoder();
+    this.encoder = Objects.requireNonNull(codec, "codec").newEncoder();
+    this.asciiBytes = asciiBytesOf(codec);
+    this.maxCharacterBytes = maxCharacterBytes(codec);
     this.bytes = new byte[bufferSize];
   }
 
-  /** A strict writer that appends to {@code buffer}, with no buffering of its own. */
-  public Utf8Writer(SegmentedBuffer buffer) {
-    this(buffer, ErrorPolicy.STRICT);
+  /** A strict UTF-8 writer that appends to {@code buffer}, with no buffering of its own. */
+  public TextWriter(SegmentedBuffer buffer) {
+    this(buffer, TextCodecs.UTF_8);
   }
 
-  public Utf8Writer(SegmentedBuffer buffer, ErrorPolicy policy) {
+  /** A writer that appends to {@code buffer} in {@code codec}'s encoding, with no buffering of its own. */
+  public TextWriter(SegmentedBuffer buffer, TextCodec codec) {
     this.out = null;
     this.buffer = Objects.requireNonNull(buffer, "buffer");
-    this.encoder = Utf8.codec(policy).newEncoder();
+    this.encoder = Objects.requireNonNull(codec, "codec").newEncoder();
+    this.asciiBytes = asciiBytesOf(codec);
+    this.maxCharacterBytes = maxCharacterBytes(codec);
     this.bytes = null;
+  }
+
+  private static int[] asciiBytesOf(TextCodec codec) {
+    return ASCII_BYTES.computeIfAbsent(codec.withPolicy(ErrorPolicy.STRICT), TextWriter::asciiBytes);
+  }
+
+  /**
+   * The byte each ASCII char encodes to by itself in {@code codec}'s encoding, or -1 where it is not one
+   * byte (a NUL in modified UTF-8 is two) or not encodable at all.
+   */
+  private static int[] asciiBytes(TextCodec codec) {
+    int[] table = new int[0x80];
+    byte[] one = new byte[1];
+    for (char c = 0; c < table.length; c++) {
+      try {
+        table[c] = codec.encode(String.valueOf(c), one, 0) == 1 ? one[0] & 0xFF : -1;
+      } catch (BufferTooSmallException | MalformedTextException e) {
+        table[c] = -1;
+      }
+    }
+    return table;
+  }
+
+  /**
+   * The most bytes the encoder writes at once when it settles a high surrogate carried from the last call:
+   * the pair it makes with a low half (4 bytes in UTF-8, 6 in CESU-8, one substitute in a code page), or
+   * the replacement of the lone half. The buffer must have that much room before a call goes in.
+   */
+  private static int maxCharacterBytes(TextCodec codec) {
+    TextCodec replacing = codec.withPolicy(ErrorPolicy.REPLACE);
+    return Math.max(replacing.encodedLength("\uD83D\uDE00"), replacing.encodedLength("\uD83D"));
   }
 
   @Override
   public void write(int c) throws IOException {
     ensureOpen();
     c &= 0xFFFF; // Writer's contract: the char is the low 16 bits, the rest is ignored
-    if (c < 0x80 && !encoder.hasCarriedSurrogate()) {
-      // ASCII with no surrogate waiting: one byte, no encoder.
+    int b = c < 0x80 ? asciiBytes[c] : -1;
+    if (b >= 0 && !encoder.hasCarriedSurrogate()) {
+      // An ASCII char that is one byte, with no surrogate waiting: no encoder.
       if (buffer != null) {
-        buffer.writeByte(c);
+        buffer.writeByte(b);
       } else {
         if (count == bytes.length) {
           flushBuffer();
         }
-        bytes[count++] = (byte) c;
+        bytes[count++] = (byte) b;
       }
       charsOutsideEncoder++;
       bytesOutsideEncoder++;
@@ -124,7 +171,7 @@ public final class Utf8Writer extends Writer {
   }
 
   @Override
-  public Utf8Writer append(CharSequence csq) throws IOException {
+  public TextWriter append(CharSequence csq) throws IOException {
     CharSequence text = csq == null ? "null" : csq;
     ensureOpen();
     encode(text, 0, text.length());
@@ -132,7 +179,7 @@ public final class Utf8Writer extends Writer {
   }
 
   @Override
-  public Utf8Writer append(CharSequence csq, int start, int end) throws IOException {
+  public TextWriter append(CharSequence csq, int start, int end) throws IOException {
     CharSequence text = csq == null ? "null" : csq;
     Objects.checkFromToIndex(start, end, text.length());
     ensureOpen();
@@ -141,7 +188,7 @@ public final class Utf8Writer extends Writer {
   }
 
   @Override
-  public Utf8Writer append(char c) throws IOException {
+  public TextWriter append(char c) throws IOException {
     write(c);
     return this;
   }
@@ -151,7 +198,7 @@ public final class Utf8Writer extends Writer {
   }
 
   private void encode(Object piece, int begin, int end, boolean endOfInput) throws IOException {
-    if (out != null && bytes.length - count < MAX_CHARACTER_BYTES) {
+    if (out != null && bytes.length - count < maxCharacterBytes) {
       // Room for the first character before the piece goes in: the encoder then settles a high
       // surrogate it carries before the stream can fail, and giving back what it has not encoded
       // (drain) never gives back a surrogate taken by an earlier call.

@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.textwire.ErrorPolicy;
 import dev.textwire.TestSupport;
+import dev.textwire.TextCodecs;
 import dev.textwire.TestSupport.NamedText;
 import dev.textwire.Utf8;
 import dev.textwire.Utf8ReferenceEncoder;
@@ -35,12 +36,13 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link Utf8Writer} into a stream (small and default buffer) and into a {@link SegmentedBuffer} (segments
- * of 1, 4 and 8192 bytes): however the text is cut into calls of every kind, including between the halves
- * of a surrogate pair, the bytes must equal the one-shot codec's on the whole text; and an unpaired
- * surrogate must be reported where it is, keeping what came before it.
+ * {@link TextWriter} in UTF-8 into a stream (small and default buffer) and into a {@link SegmentedBuffer}
+ * (segments of 1, 4 and 8192 bytes): however the text is cut into calls of every kind, including between
+ * the halves of a surrogate pair, the bytes must equal the one-shot codec's on the whole text; and an
+ * unpaired surrogate must be reported where it is, keeping what came before it. (Every codec:
+ * {@link TextWriterCodecsTest}.)
  */
-class Utf8WriterTest {
+class TextWriterTest {
   private static final ErrorPolicy[] POLICIES = ErrorPolicy.values();
 
   /** Where a writer writes. A small stream buffer fills often; a 1-byte segment splits every character. */
@@ -56,7 +58,7 @@ class Utf8WriterTest {
         case STREAM_BUFFER_16:
           return new Sink(new RecordingOutputStream(), null, policy, 16);
         case STREAM_BUFFER_DEFAULT:
-          return new Sink(new RecordingOutputStream(), null, policy, Utf8Writer.DEFAULT_BUFFER_SIZE);
+          return new Sink(new RecordingOutputStream(), null, policy, TextWriter.DEFAULT_BUFFER_SIZE);
         case SEGMENTS_1:
           return new Sink(null, new SegmentedBuffer(1), policy, 0);
         case SEGMENTS_4:
@@ -71,12 +73,12 @@ class Utf8WriterTest {
   static final class Sink {
     final RecordingOutputStream stream;
     final SegmentedBuffer buffer;
-    final Utf8Writer writer;
+    final TextWriter writer;
 
     Sink(RecordingOutputStream stream, SegmentedBuffer buffer, ErrorPolicy policy, int bufferSize) {
       this.stream = stream;
       this.buffer = buffer;
-      this.writer = stream != null ? new Utf8Writer(stream, policy, bufferSize) : new Utf8Writer(buffer, policy);
+      this.writer = stream != null ? new TextWriter(stream, Utf8.codec(policy), bufferSize) : new TextWriter(buffer, Utf8.codec(policy));
     }
 
     /** The bytes that reached the stream or the buffer. */
@@ -110,7 +112,7 @@ class Utf8WriterTest {
      * Writes {@code s[from, to)} with one call chosen at random ({@code kinds} are {@code s} as every
      * CharSequence kind). Single chars may go as write(int) or append(char). Returns the call's name.
      */
-    String write(Utf8Writer writer, String s, List<NamedText> kinds, int from, int to) throws IOException {
+    String write(TextWriter writer, String s, List<NamedText> kinds, int from, int to) throws IOException {
       int length = to - from;
       int op = random.nextInt(length == 1 ? 9 : 7);
       switch (op) {
@@ -144,7 +146,7 @@ class Utf8WriterTest {
           return "write(char[])";
         case 6:
           {
-            Utf8Writer returned = writer.append(s, from, to);
+            TextWriter returned = writer.append(s, from, to);
             assertSame(writer, returned);
             return "append(String, start, end)";
           }
@@ -169,11 +171,11 @@ class Utf8WriterTest {
     }
 
     /** Writes all of {@code s} in random calls. */
-    void writeAll(Utf8Writer writer, String s) throws IOException {
+    void writeAll(TextWriter writer, String s) throws IOException {
       writeAll(writer, s, maxPiece());
     }
 
-    void writeAll(Utf8Writer writer, String s, int maxPiece) throws IOException {
+    void writeAll(TextWriter writer, String s, int maxPiece) throws IOException {
       List<NamedText> kinds = TestSupport.charSequences(s);
       for (int from = 0; from < s.length(); ) {
         int to = nextEnd(s, from, maxPiece);
@@ -412,7 +414,7 @@ class Utf8WriterTest {
   @Test
   void flushPushesBytesButKeepsAWaitingHighSurrogate() throws IOException {
     RecordingOutputStream stream = new RecordingOutputStream();
-    Utf8Writer writer = new Utf8Writer(stream);
+    TextWriter writer = new TextWriter(stream);
     writer.write("abc");
     assertEquals(0, stream.received().length, "buffered until a flush");
     writer.flush();
@@ -430,7 +432,7 @@ class Utf8WriterTest {
   @Test
   void aFullBufferIsWrittenToTheStreamBeforeAnyFlush() throws IOException {
     RecordingOutputStream stream = new RecordingOutputStream();
-    Utf8Writer writer = new Utf8Writer(stream, ErrorPolicy.STRICT, 16);
+    TextWriter writer = new TextWriter(stream, TextCodecs.UTF_8, 16);
     String s = "€".repeat(40);
     writer.write(s);
     assertTrue(stream.received().length >= 120 - 16, "at most a buffer's worth is held back");
@@ -442,7 +444,7 @@ class Utf8WriterTest {
   @EnumSource(Target.class)
   void writingAfterCloseFails(Target target) throws IOException {
     Sink sink = target.open(ErrorPolicy.STRICT);
-    Utf8Writer writer = sink.writer;
+    TextWriter writer = sink.writer;
     writer.write("ok");
     writer.close();
     writer.close(); // twice is fine
@@ -474,7 +476,7 @@ class Utf8WriterTest {
   @Test
   void argumentsOutOfRangeAreRefused() throws IOException {
     RecordingOutputStream stream = new RecordingOutputStream();
-    Utf8Writer writer = new Utf8Writer(stream, ErrorPolicy.REPLACE);
+    TextWriter writer = new TextWriter(stream, Utf8.codec(ErrorPolicy.REPLACE));
     char[] chars = "abc".toCharArray();
     assertThrows(IndexOutOfBoundsException.class, () -> writer.write(chars, -1, 1));
     assertThrows(IndexOutOfBoundsException.class, () -> writer.write(chars, 0, 4));
@@ -491,15 +493,15 @@ class Utf8WriterTest {
 
   @Test
   void constructorArguments() {
-    assertThrows(IllegalArgumentException.class, () -> new Utf8Writer(new RecordingOutputStream(), ErrorPolicy.STRICT, 15));
-    assertThrows(NullPointerException.class, () -> new Utf8Writer((java.io.OutputStream) null));
-    assertThrows(NullPointerException.class, () -> new Utf8Writer((SegmentedBuffer) null));
+    assertThrows(IllegalArgumentException.class, () -> new TextWriter(new RecordingOutputStream(), TextCodecs.UTF_8, 15));
+    assertThrows(NullPointerException.class, () -> new TextWriter((java.io.OutputStream) null));
+    assertThrows(NullPointerException.class, () -> new TextWriter((SegmentedBuffer) null));
   }
 
   @Test
   void writeIntTakesTheLow16BitsAsWriterSays() throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (Utf8Writer writer = new Utf8Writer(bytes)) {
+    try (TextWriter writer = new TextWriter(bytes)) {
       writer.write(0x10041); // 'A'
       writer.write(-1); // U+FFFF, not the byte FF
       writer.write(0xFFFF_00E9); // U+00E9

@@ -13,9 +13,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.textwire.ErrorPolicy;
 import dev.textwire.TestSupport;
+import dev.textwire.TextCodecs;
 import dev.textwire.TestSupport.NamedText;
 import dev.textwire.Utf8;
-import dev.textwire.io.Utf8WriterTest.RandomCalls;
+import dev.textwire.io.TextWriterTest.RandomCalls;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
@@ -28,12 +29,12 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link Utf8Writer} over a stream that throws: a write that fails has taken a prefix of its chars
- * ({@link Utf8Writer#charsWritten()} says how many), whose bytes reached the stream or wait in the
+ * {@link TextWriter} over a stream that throws: a write that fails has taken a prefix of its chars
+ * ({@link TextWriter#charsWritten()} says how many), whose bytes reached the stream or wait in the
  * writer's buffer; nothing taken is lost or written twice, the writer stays usable, and {@code close()}
  * tries to flush, always closes the stream, and is final.
  */
-class Utf8WriterIoErrorTest {
+class TextWriterIoErrorTest {
   private static final ErrorPolicy[] POLICIES = ErrorPolicy.values();
 
   // -------------------------------------------------------------------------------------------------
@@ -43,7 +44,7 @@ class Utf8WriterIoErrorTest {
   void theBytesHeldWhenTheStreamFailsAreNotLost() throws IOException {
     String text = "0123456789".repeat(10);
     FailingOutputStream stream = new FailingOutputStream(3, 1);
-    Utf8Writer writer = new Utf8Writer(stream, ErrorPolicy.STRICT, 16);
+    TextWriter writer = new TextWriter(stream, TextCodecs.UTF_8, 16);
     IOException e = assertThrows(IOException.class, () -> writer.write(text));
     assertSame(stream.lastThrown(), e, "the stream's own exception");
     writer.close(); // the stream works again: what the writer took goes out
@@ -56,7 +57,7 @@ class Utf8WriterIoErrorTest {
   void aRetryOfWhatWasNotTakenCompletesTheText() throws IOException {
     String text = "0123456789".repeat(10);
     FailingOutputStream stream = new FailingOutputStream(3, 1);
-    Utf8Writer writer = new Utf8Writer(stream, ErrorPolicy.STRICT, 16);
+    TextWriter writer = new TextWriter(stream, TextCodecs.UTF_8, 16);
     assertThrows(IOException.class, () -> writer.write(text));
     int taken = (int) writer.charsWritten();
     assertEquals(48, taken);
@@ -70,7 +71,7 @@ class Utf8WriterIoErrorTest {
   void aHighSurrogateTakenBeforeAFailedCallStillPairs() throws IOException {
     // 14 bytes buffered and a high half waiting: the next call needs the full buffer written first.
     FailingOutputStream stream = new FailingOutputStream(1, 1);
-    Utf8Writer writer = new Utf8Writer(stream, ErrorPolicy.STRICT, 16);
+    TextWriter writer = new TextWriter(stream, TextCodecs.UTF_8, 16);
     writer.write("0123456789abcd\uD83D");
     assertEquals(15, writer.charsWritten());
     assertThrows(IOException.class, () -> writer.write("\uDE00!"));
@@ -83,7 +84,7 @@ class Utf8WriterIoErrorTest {
   @Test
   void errorIndicesCountOnlyTheCharsTaken() throws IOException {
     FailingOutputStream stream = new FailingOutputStream(1, 1);
-    Utf8Writer writer = new Utf8Writer(stream, ErrorPolicy.STRICT, 16);
+    TextWriter writer = new TextWriter(stream, TextCodecs.UTF_8, 16);
     String a = "abcdefghijklmnopqrst";
     assertThrows(IOException.class, () -> writer.write(a));
     int taken = (int) writer.charsWritten();
@@ -116,7 +117,7 @@ class Utf8WriterIoErrorTest {
             received.write(b, off, len);
           }
         };
-    Utf8Writer writer = new Utf8Writer(stream, ErrorPolicy.STRICT, 16);
+    TextWriter writer = new TextWriter(stream, TextCodecs.UTF_8, 16);
     String text = "é".repeat(40);
     assertThrows(java.io.UncheckedIOException.class, () -> writer.write(text));
     int taken = (int) writer.charsWritten();
@@ -131,7 +132,7 @@ class Utf8WriterIoErrorTest {
   @Test
   void closeRethrowsTheFlushFailureAndStillClosesTheStream() throws IOException {
     FailingOutputStream stream = new FailingOutputStream(1, Integer.MAX_VALUE, true);
-    Utf8Writer writer = new Utf8Writer(stream);
+    TextWriter writer = new TextWriter(stream);
     writer.write("abc");
     IOException e = assertThrows(IOException.class, writer::close);
     assertSame(stream.lastThrown(), e, "the flush's failure comes first");
@@ -147,7 +148,7 @@ class Utf8WriterIoErrorTest {
   @Test
   void closeWithADanglingSurrogateAndADeadStreamReportsBoth() throws IOException {
     FailingOutputStream stream = new FailingOutputStream(1, Integer.MAX_VALUE);
-    Utf8Writer writer = new Utf8Writer(stream);
+    TextWriter writer = new TextWriter(stream);
     writer.write("abc\uD83D");
     IOException e = assertThrows(IOException.class, writer::close);
     assertSame(stream.lastThrown(), e);
@@ -195,7 +196,7 @@ class Utf8WriterIoErrorTest {
     int failedCalls = 0;
     for (int t = 0; t < 300; t++) {
       ErrorPolicy policy = POLICIES[t % POLICIES.length];
-      int bufferSize = new int[] {16, 17, 19, 64, Utf8Writer.DEFAULT_BUFFER_SIZE}[random.nextInt(5)];
+      int bufferSize = new int[] {16, 17, 19, 64, TextWriter.DEFAULT_BUFFER_SIZE}[random.nextInt(5)];
       boolean lone = policy != ErrorPolicy.STRICT && random.nextBoolean();
       String text = StreamTestSupport.randomText(random, random.nextInt(4) == 0 ? random.nextInt(30_000) : random.nextInt(300), lone);
       // Under RETRY close() must have nothing left to write that the outage could meet: no high surrogate
@@ -211,7 +212,7 @@ class Utf8WriterIoErrorTest {
               + firstFailure + " fails, " + outage + ", " + recovery + ", " + seedMessage(seed);
 
       FailingOutputStream stream = new FailingOutputStream(firstFailure, outage.failures);
-      Utf8Writer writer = new Utf8Writer(stream, policy, bufferSize);
+      TextWriter writer = new TextWriter(stream, Utf8.codec(policy), bufferSize);
       List<NamedText> kinds = TestSupport.charSequences(s);
       int maxPiece = calls.maxPiece();
       int from = 0;
@@ -271,7 +272,7 @@ class Utf8WriterIoErrorTest {
    * {@code streamWorksAgain}: the outage is over, so close must flush.
    */
   private static void checkClose(
-      Utf8Writer writer,
+      TextWriter writer,
       FailingOutputStream stream,
       String taken,
       ErrorPolicy policy,

@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.textwire.ErrorPolicy;
 import dev.textwire.MalformedTextException;
 import dev.textwire.TestSupport;
+import dev.textwire.TextCodecs;
 import dev.textwire.Utf8;
 import dev.textwire.Utf8ReferenceDecoder;
 import dev.textwire.io.StreamTestSupport.TricklingInputStream;
@@ -34,15 +35,16 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * {@link Utf8Reader} over streams that return short reads (down to one byte at a time), with buffers of 4,
- * 5 and 7 bytes (so sequences straddle refills) and the default, read through random mixes of read(),
- * read(char[], off, len) with lengths down to 1 (so a pair is split across reads) and read(CharBuffer).
- * Whatever the cuts, the chars must equal the one-shot codec's on all the bytes; under STRICT the reader
- * delivers the valid prefix and then reports the first ill-formed sequence where the codec does.
+ * {@link TextReader} in UTF-8 over streams that return short reads (down to one byte at a time), with
+ * buffers of 1, 2, 4, 5 and 7 bytes (so sequences straddle refills) and the default, read through random
+ * mixes of read(), read(char[], off, len) with lengths down to 1 (so a pair is split across reads) and
+ * read(CharBuffer). Whatever the cuts, the chars must equal the one-shot codec's on all the bytes; under
+ * STRICT the reader delivers the valid prefix and then reports the first ill-formed sequence where the
+ * codec does. (Every codec: {@link TextReaderCodecsTest}.)
  */
-class Utf8ReaderTest {
+class TextReaderTest {
   private static final ErrorPolicy[] POLICIES = ErrorPolicy.values();
-  private static final int[] BUFFER_SIZES = {4, 5, 7, Utf8Reader.DEFAULT_BUFFER_SIZE};
+  private static final int[] BUFFER_SIZES = {1, 2, 4, 5, 7, TextReader.DEFAULT_BUFFER_SIZE};
   /** Most bytes a trickling stream returns per read: one at a time, a few, or plenty. */
   private static final int[] MAX_READS = {1, 2, 3, 7, 64, 1 << 16};
 
@@ -51,9 +53,9 @@ class Utf8ReaderTest {
 
   /**
    * Reads until -1 or a MalformedStreamException, each call of a random kind and size. Checks each call's
-   * count and {@link Utf8Reader#charsRead()}; anything else thrown fails with the context.
+   * count and {@link TextReader#charsRead()}; anything else thrown fails with the context.
    */
-  static Result readAll(Utf8Reader reader, SplittableRandom random, Supplier<String> ctx) {
+  static Result readAll(TextReader reader, SplittableRandom random, Supplier<String> ctx) {
     StringBuilder sb = new StringBuilder();
     int maxLen = new int[] {1, 2, 3, 16, 5000}[random.nextInt(5)];
     char[] cbuf = new char[maxLen + 8];
@@ -125,18 +127,18 @@ class Utf8ReaderTest {
   }
 
   /** A reader over {@code bytes} that trickle in, with a buffer size and read limit chosen at random. */
-  private static Utf8Reader trickling(byte[] bytes, ErrorPolicy policy, SplittableRandom random, int[] shape) {
+  private static TextReader trickling(byte[] bytes, ErrorPolicy policy, SplittableRandom random, int[] shape) {
     int bufferSize = BUFFER_SIZES[random.nextInt(BUFFER_SIZES.length)];
     int maxRead = MAX_READS[random.nextInt(MAX_READS.length)];
     shape[0] = bufferSize;
     shape[1] = maxRead;
-    return new Utf8Reader(new TricklingInputStream(bytes, random, maxRead), policy, bufferSize);
+    return new TextReader(new TricklingInputStream(bytes, random, maxRead), Utf8.codec(policy), bufferSize);
   }
 
   /** Reads {@code bytes} to the end under a replacing policy (or STRICT on valid bytes) and compares. */
   private static void checkReadsLikeOneShot(byte[] bytes, ErrorPolicy policy, SplittableRandom random, Supplier<String> context) {
     int[] shape = new int[2];
-    Utf8Reader reader = trickling(bytes, policy, random, shape);
+    TextReader reader = trickling(bytes, policy, random, shape);
     Supplier<String> ctx = () -> context.get() + ", " + policy + ", buffer " + shape[0] + ", reads of up to " + shape[1];
     Result result = readAll(reader, random, ctx);
     if (result.error() != null) {
@@ -181,7 +183,7 @@ class Utf8ReaderTest {
     byte[] bytes = text.getBytes(UTF_8);
     for (int bufferSize : BUFFER_SIZES) {
       for (ErrorPolicy policy : POLICIES) {
-        Utf8Reader reader = new Utf8Reader(new TricklingInputStream(bytes, new SplittableRandom(1), 1), policy, bufferSize);
+        TextReader reader = new TextReader(new TricklingInputStream(bytes, new SplittableRandom(1), 1), Utf8.codec(policy), bufferSize);
         StringBuilder sb = new StringBuilder();
         try {
           for (int c; (c = reader.read()) >= 0; ) {
@@ -214,7 +216,7 @@ class Utf8ReaderTest {
   void supplementaryCharSplitAcrossReads() throws IOException {
     byte[] bytes = "😀a😁".getBytes(UTF_8);
     for (int bufferSize : BUFFER_SIZES) {
-      Utf8Reader reader = new Utf8Reader(new TricklingInputStream(bytes, new SplittableRandom(2), 1), ErrorPolicy.STRICT, bufferSize);
+      TextReader reader = new TextReader(new TricklingInputStream(bytes, new SplittableRandom(2), 1), TextCodecs.UTF_8, bufferSize);
       assertEquals(0xD83D, reader.read(), "high half alone");
       assertEquals(1, reader.charsRead());
       assertTrue(reader.ready(), "the low half is waiting");
@@ -264,7 +266,7 @@ class Utf8ReaderTest {
     for (int t = 0; t < 1500; t++) {
       byte[] bytes = StreamTestSupport.randomIllFormedBytes(random, random.nextInt(10) == 0 ? random.nextInt(20_000) : random.nextInt(60));
       int[] shape = new int[2];
-      Utf8Reader reader = trickling(bytes, ErrorPolicy.STRICT, random, shape);
+      TextReader reader = trickling(bytes, ErrorPolicy.STRICT, random, shape);
       int n = t;
       Supplier<String> ctx =
           () -> "bytes " + n + " (" + bytes.length + " bytes), buffer " + shape[0] + ", reads of up to " + shape[1] + ", " + seedMessage(seed);
@@ -325,7 +327,7 @@ class Utf8ReaderTest {
         for (int maxRead : new int[] {1, 100}) {
           for (int readSize : new int[] {1, 2, 100}) {
             Supplier<String> ctx = () -> bad.hex() + ", buffer " + bufferSize + ", stream reads " + maxRead + ", reads of " + readSize;
-            Utf8Reader reader = new Utf8Reader(new TricklingInputStream(bytes, new SplittableRandom(3), maxRead), ErrorPolicy.STRICT, bufferSize);
+            TextReader reader = new TextReader(new TricklingInputStream(bytes, new SplittableRandom(3), maxRead), TextCodecs.UTF_8, bufferSize);
             StringBuilder sb = new StringBuilder();
             char[] cbuf = new char[readSize];
             MalformedStreamException error = null;
@@ -358,7 +360,7 @@ class Utf8ReaderTest {
   void replacingTruncatedSequenceAtTheEnd() throws IOException {
     for (int bufferSize : BUFFER_SIZES) {
       for (ErrorPolicy policy : new ErrorPolicy[] {ErrorPolicy.REPLACE, ErrorPolicy.REPLACE_WITH_QUESTION_MARK}) {
-        Utf8Reader reader = new Utf8Reader(new ByteArrayInputStream(bytes("61 62 F0 9F 98")), policy, bufferSize);
+        TextReader reader = new TextReader(new ByteArrayInputStream(bytes("61 62 F0 9F 98")), Utf8.codec(policy), bufferSize);
         char[] cbuf = new char[8];
         StringBuilder sb = new StringBuilder();
         for (int n; (n = reader.read(cbuf, 0, 8)) >= 0; ) {
@@ -374,14 +376,14 @@ class Utf8ReaderTest {
 
   @Test
   void endOfStream() throws IOException {
-    Utf8Reader empty = new Utf8Reader(new ByteArrayInputStream(new byte[0]));
+    TextReader empty = new TextReader(new ByteArrayInputStream(new byte[0]));
     assertEquals(-1, empty.read());
     assertEquals(-1, empty.read(new char[4], 0, 4));
     assertEquals(-1, empty.read(CharBuffer.allocate(4)));
     assertEquals(-1, empty.read());
     assertEquals(0, empty.charsRead());
 
-    Utf8Reader reader = new Utf8Reader(new ByteArrayInputStream("hé".getBytes(UTF_8)), ErrorPolicy.STRICT, 4);
+    TextReader reader = new TextReader(new ByteArrayInputStream("hé".getBytes(UTF_8)), TextCodecs.UTF_8, 4);
     char[] cbuf = new char[8];
     assertEquals(2, reader.read(cbuf, 0, 8));
     assertEquals(-1, reader.read(cbuf, 0, 8));
@@ -392,7 +394,7 @@ class Utf8ReaderTest {
 
   @Test
   void zeroLengthReadReturnsZero() throws IOException {
-    Utf8Reader reader = new Utf8Reader(new ByteArrayInputStream("abc".getBytes(UTF_8)));
+    TextReader reader = new TextReader(new ByteArrayInputStream("abc".getBytes(UTF_8)));
     char[] cbuf = new char[4];
     assertEquals(0, reader.read(cbuf, 2, 0));
     assertEquals(0, reader.read(cbuf, 4, 0), "at the end of the array too");
@@ -403,7 +405,7 @@ class Utf8ReaderTest {
 
   @Test
   void badRangesAreRefused() throws IOException {
-    Utf8Reader reader = new Utf8Reader(new ByteArrayInputStream("abc".getBytes(UTF_8)));
+    TextReader reader = new TextReader(new ByteArrayInputStream("abc".getBytes(UTF_8)));
     char[] cbuf = new char[4];
     assertThrows(IndexOutOfBoundsException.class, () -> reader.read(cbuf, -1, 1));
     assertThrows(IndexOutOfBoundsException.class, () -> reader.read(cbuf, 0, 5));
@@ -424,10 +426,10 @@ class Utf8ReaderTest {
 
   @Test
   void readyWhenCharsOrBytesAreAtHand() throws IOException {
-    Utf8Reader fromAvailable = new Utf8Reader(new ByteArrayInputStream("abc".getBytes(UTF_8)));
+    TextReader fromAvailable = new TextReader(new ByteArrayInputStream("abc".getBytes(UTF_8)));
     assertTrue(fromAvailable.ready(), "the stream has bytes available");
 
-    Utf8Reader reader = new Utf8Reader(silent("ab😀".getBytes(UTF_8)));
+    TextReader reader = new TextReader(silent("ab😀".getBytes(UTF_8)));
     assertFalse(reader.ready(), "nothing buffered, nothing available");
     assertEquals('a', reader.read());
     assertTrue(reader.ready(), "the rest of the bytes are buffered");
@@ -443,7 +445,7 @@ class Utf8ReaderTest {
   @Test
   void closeClosesTheStream() throws IOException {
     TricklingInputStream stream = new TricklingInputStream("abc".getBytes(UTF_8), new SplittableRandom(4), 1);
-    Utf8Reader reader = new Utf8Reader(stream, ErrorPolicy.REPLACE);
+    TextReader reader = new TextReader(stream, Utf8.codec(ErrorPolicy.REPLACE));
     assertEquals('a', reader.read());
     reader.close();
     assertTrue(stream.isClosed());
@@ -456,7 +458,7 @@ class Utf8ReaderTest {
 
   @Test
   void charsReadCountsCharsNotCodePoints() throws IOException {
-    Utf8Reader reader = new Utf8Reader(new ByteArrayInputStream("a😀é".getBytes(UTF_8)));
+    TextReader reader = new TextReader(new ByteArrayInputStream("a😀é".getBytes(UTF_8)));
     char[] cbuf = new char[8];
     assertEquals(4, reader.read(cbuf, 0, 8));
     assertEquals(4, reader.charsRead(), "a pair counts two chars");
@@ -466,8 +468,10 @@ class Utf8ReaderTest {
 
   @Test
   void constructorArguments() {
-    assertThrows(IllegalArgumentException.class, () -> new Utf8Reader(new ByteArrayInputStream(new byte[0]), ErrorPolicy.STRICT, 3));
-    assertThrows(NullPointerException.class, () -> new Utf8Reader(null));
-    assertThrows(NullPointerException.class, () -> new Utf8Reader(new ByteArrayInputStream(new byte[0]), null));
+    // A buffer of one byte works (the decoder keeps a cut sequence); none does not.
+    assertThrows(IllegalArgumentException.class, () -> new TextReader(new ByteArrayInputStream(new byte[0]), TextCodecs.UTF_8, 0));
+    assertThrows(IllegalArgumentException.class, () -> new TextReader(new ByteArrayInputStream(new byte[0]), TextCodecs.UTF_8, -1));
+    assertThrows(NullPointerException.class, () -> new TextReader(null));
+    assertThrows(NullPointerException.class, () -> new TextReader(new ByteArrayInputStream(new byte[0]), null));
   }
 }

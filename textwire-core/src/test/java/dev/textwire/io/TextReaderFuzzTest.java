@@ -7,18 +7,19 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.textwire.ErrorPolicy;
 import dev.textwire.MalformedTextException;
 import dev.textwire.TestSupport;
+import dev.textwire.Utf8;
 import dev.textwire.Utf8ReferenceDecoder;
 import dev.textwire.fuzz.FuzzSupport.PieceStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Coverage-guided fuzzing of {@link Utf8Reader} (see docs/FUZZING.md): arbitrary bytes from a stream
+ * Coverage-guided fuzzing of {@link TextReader} (see docs/FUZZING.md): arbitrary bytes from a stream
  * that hands them out in fuzzer-chosen pieces, read with fuzzer-chosen buffer size, policy and read
  * lengths (and single-char reads). Inputs under
- * {@code src/test/resources/dev/textwire/io/Utf8ReaderFuzzTestInputs}.
+ * {@code src/test/resources/dev/textwire/io/TextReaderFuzzTestInputs}.
  */
-class Utf8ReaderFuzzTest {
+class TextReaderFuzzTest {
   /**
    * The chars read are those of one-shot decoding, however the stream and the caller cut the reads: under
    * a replacing policy, the reference decoder's one U+FFFD per maximal subpart; under STRICT, the decoding
@@ -28,7 +29,7 @@ class Utf8ReaderFuzzTest {
   @FuzzTest(maxDuration = "30s")
   void read(FuzzedDataProvider data) throws IOException {
     ErrorPolicy policy = data.pickValue(ErrorPolicy.values());
-    int bufferSize = data.pickValue(new int[] {4, 5, 6, 7, 8, 13, 64, Utf8Reader.DEFAULT_BUFFER_SIZE});
+    int bufferSize = data.pickValue(new int[] {4, 5, 6, 7, 8, 13, 64, TextReader.DEFAULT_BUFFER_SIZE});
     byte[] pieces = data.consumeBytes(8);
     byte[] reads = data.consumeBytes(8);
     byte[] src = data.consumeRemainingAsBytes();
@@ -42,7 +43,7 @@ class Utf8ReaderFuzzTest {
 
     StringBuilder got = new StringBuilder();
     MalformedStreamException thrown = null;
-    try (Utf8Reader reader = new Utf8Reader(new PieceStream(src, pieces, 17), policy, bufferSize)) {
+    try (TextReader reader = new TextReader(new PieceStream(src, pieces, 17), Utf8.codec(policy), bufferSize)) {
       char[] chars = new char[16];
       for (int r = 0; ; r++) {
         if (r > 4 * src.length + 64) {
