@@ -24,7 +24,9 @@ final class PiecewiseDecoding {
     /** A heap buffer sliced from a larger array (arrayOffset 2), the piece at position 3. */
     HEAP_SLICE,
     /** A direct buffer, the piece at position 2. */
-    DIRECT
+    DIRECT,
+    /** A read-only view of a heap buffer at position 1: no array to read in place, so read like a direct one. */
+    READ_ONLY
   }
 
   /** The one-shot outcome of the whole input: its String, or its strict error. */
@@ -165,8 +167,16 @@ final class PiecewiseDecoding {
           limitBefore = buffer.limit();
           decoder.feed(buffer, last);
         }
+        case READ_ONLY -> {
+          byte[] backing = new byte[length + 3];
+          Arrays.fill(backing, (byte) 0xFF);
+          System.arraycopy(whole, begin, backing, 1, length);
+          buffer = ByteBuffer.wrap(backing).asReadOnlyBuffer().position(1).limit(1 + length);
+          limitBefore = buffer.limit();
+          decoder.feed(buffer, last);
+        }
       }
-      if (!drain()) {
+      if (!drain(buffer)) {
         return false;
       }
       if (buffer != null) {
@@ -194,7 +204,7 @@ final class PiecewiseDecoding {
       }
       if (array != null) {
         Arrays.fill(array, (byte) 0x80); // the caller may reuse its array once the piece is drained
-      } else {
+      } else if (!buffer.isReadOnly()) {
         for (int i = 0; i < buffer.limit(); i++) {
           buffer.put(i, (byte) 0x80);
         }
@@ -212,7 +222,7 @@ final class PiecewiseDecoding {
     }
 
     /** Decodes until hasRemaining() is false; false after a strict error. */
-    boolean drain() {
+    boolean drain(ByteBuffer buffer) {
       for (int guard = 0; decoder.hasRemaining(); guard++) {
         if (guard > 100_000) {
           fail("no end");
@@ -277,6 +287,9 @@ final class PiecewiseDecoding {
             fail("bytesConsumed " + decoder.bytesConsumed() + " after " + out.length() + " chars"
                 + (held == 1 ? " and a held low surrogate" : "") + ", expected " + expectedConsumed);
           }
+        }
+        if (buffer != null && buffer.position() != decoder.byteIndex()) {
+          fail("a buffer piece is at position " + buffer.position() + ", byteIndex() says " + decoder.byteIndex());
         }
         if (written == 0 && window > 0 && decoder.hasRemaining()) {
           fail("a window of " + window + " got nothing, and something still remains: " + decoder);

@@ -16,7 +16,7 @@ import java.util.Arrays;
  * <p>The input's layout, for writing seeds: the bytes to decode come first; then, read from the end, one
  * byte each: codec (0..6), policy (0..2), ASCII padding in front (an index into {@link #PADDINGS}, which
  * reach a direct buffer's 2,048-byte window edge), piece count (1..6), each piece's length but the last's
- * (0..32, from the start of the bytes after the padding), each piece's kind (0..2), window count (1..4),
+ * (0..32, from the start of the bytes after the padding), each piece's kind (0..3: array, sliced heap, direct, read-only heap), window count (1..4),
  * each window (1..70 chars).
  */
 class TextDecoderFuzzTest {
@@ -34,7 +34,7 @@ class TextDecoderFuzzTest {
     }
     PieceKind[] kinds = new PieceKind[pieceCount];
     for (int i = 0; i < kinds.length; i++) {
-      kinds[i] = PieceKind.values()[data.consumeInt(0, 2)];
+      kinds[i] = PieceKind.values()[data.consumeInt(0, PieceKind.values().length - 1)];
     }
     int[] windows = new int[data.consumeInt(1, 4)];
     for (int i = 0; i < windows.length; i++) {

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every codec's {@link TextDecoder}, every policy, tricky inputs cut at every point into two pieces (and
- * at every pair of points into three for short inputs), as arrays at an offset, sliced heap buffers and
- * direct buffers, drained into windows of 1, 2, 3 and 64 chars: the outcome is the one-shot decoding of
+ * at every pair of points into three for short inputs), as arrays at an offset, sliced heap buffers,
+ * direct buffers and read-only heap buffers, drained into windows of 1, 2, 3 and 64 chars: the outcome is the one-shot decoding of
  * the whole, and every call keeps the decoder's promises ({@link PiecewiseDecoding}).
  */
 class TextDecoderSplitTest {
@@ -49,6 +49,9 @@ class TextDecoderSplitTest {
     "E4 B8 AD E6 96 87",
     "61 C3 A9 E2 82 AC F0 9F 98 80 62",
     "F0 9F 98 80 F4 8F BF BF",
+    "F0 9F 98 80 FF", // a pair whose low half is held back, then an error
+    "ED A0 BD ED B8 80 FF",
+    "F0 9F 98 80 F0 9F 98",
     // CESU-8 pairs (ill-formed in UTF-8), modified UTF-8's NUL and lone surrogates
     "ED A0 BD ED B8 80",
     "61 ED A0 BD ED B8 80 62",
@@ -190,6 +193,7 @@ class TextDecoderSplitTest {
     MalformedTextException error = null;
     while (error == null) {
       long before = decoder.charsDecoded();
+      one[0] = '\u2603'; // so a char counted but not written shows
       try {
         out.append(one, 0, decoder.decode(one, 0, 1));
       } catch (MalformedTextException e) {
@@ -238,7 +242,7 @@ class TextDecoderSplitTest {
     for (int[] cuts : cutsList) {
       for (int k = 0; k < kinds.length; k++) {
         // The pieces' kinds rotate from kind k, so three pieces mix them.
-        PieceKind[] rotation = {kinds[k], kinds[(k + 1) % 3], kinds[(k + 2) % 3]};
+        PieceKind[] rotation = {kinds[k], kinds[(k + 1) % kinds.length], kinds[(k + 2) % kinds.length]};
         for (int[] windows : windowsList) {
           if (failures.containsKey(codec)) {
             return; // one failure per codec and policy is enough to read

@@ -52,7 +52,7 @@ class TextDecoderStateTest {
               codec.newDecoder(),
               src,
               cuts,
-              new PieceKind[] {PieceKind.values()[random.nextInt(3)], PieceKind.values()[random.nextInt(3)]},
+              new PieceKind[] {PieceKind.values()[random.nextInt(PieceKind.values().length)], PieceKind.values()[random.nextInt(PieceKind.values().length)]},
               windows,
               () -> codec + ", FF at " + kk + ", cuts " + java.util.Arrays.toString(cuts) + ", " + seedMessage(seed));
         }
@@ -165,6 +165,7 @@ class TextDecoderStateTest {
       case ARRAY -> decoder.feed(bytes, 0, bytes.length, last);
       case HEAP_SLICE -> decoder.feed(ByteBuffer.wrap(bytes), last);
       case DIRECT -> decoder.feed(ByteBuffer.allocateDirect(bytes.length).put(bytes).flip(), last);
+      case READ_ONLY -> decoder.feed(ByteBuffer.wrap(bytes).asReadOnlyBuffer(), last);
     }
   }
 
