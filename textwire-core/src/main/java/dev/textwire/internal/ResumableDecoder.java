@@ -180,19 +180,29 @@ public final class ResumableDecoder {
     }
     dp = fill(dst, dp, dl);
     if (dl - dp == 1 && hasRemaining()) {
-      // Room for one char, and the next character is a pair (a BMP char would have been written, and
-      // a cut sequence gives nothing here either): decode it whole into our own space and hold back its
-      // low half.
-      int written = fill(pair, 0, 2);
-      if (written > 0) {
-        dst[dp++] = pair[0];
-      }
-      if (written == 2) {
-        heldLow = pair[1];
-        charsDecoded--; // counted when it is written
+      // Room for one char, and the next character is a pair (a BMP char would have been written, and a
+      // cut sequence gives nothing here either): decode it whole into our own space, write its high
+      // half and hold back its low half.
+      long before = charsDecoded;
+      try {
+        dp = deliverPair(fill(pair, 0, 2), dst, dp);
+      } catch (MalformedTextException e) {
+        deliverPair((int) (charsDecoded - before), dst, dp); // a pair decoded before the error
+        throw e;
       }
     }
     return dp - start;
+  }
+
+  private int deliverPair(int written, char[] dst, int dp) {
+    if (written == 2) {
+      heldLow = pair[1];
+      charsDecoded--; // counted when it is written
+    }
+    if (written > 0) {
+      dst[dp++] = pair[0];
+    }
+    return dp;
   }
 
   /** Decodes into {@code dst[dp, dl)}, carried bytes first; returns the index after the chars written. */
