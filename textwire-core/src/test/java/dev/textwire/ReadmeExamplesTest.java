@@ -93,6 +93,28 @@ class ReadmeExamplesTest {
     }
     assertArrayEquals(longText.getBytes(StandardCharsets.UTF_8), sink.toByteArray());
 
+    // Resumable decoding, from pieces cut anywhere (here inside the multi-byte characters).
+    byte[] whole = longText.getBytes(StandardCharsets.UTF_8);
+    java.util.List<ByteBuffer> pieces = new java.util.ArrayList<>();
+    for (int at = 0; at < whole.length; at += 1001) {
+      pieces.add(ByteBuffer.allocateDirect(Math.min(1001, whole.length - at)).put(whole, at, Math.min(1001, whole.length - at)).flip());
+    }
+    ByteBuffer last = pieces.get(pieces.size() - 1);
+    StringBuilder decodedText = new StringBuilder();
+    TextDecoder decoder = Utf8.newDecoder();
+    char[] decodeSpace = new char[1024];
+    for (ByteBuffer piece : pieces) {
+      decoder.feed(piece, piece == last);
+      int count;
+      while ((count = decoder.decode(decodeSpace, 0, decodeSpace.length)) > 0) {
+        decodedText.append(decodeSpace, 0, count);
+      }
+    }
+    assertEquals(longText, decodedText.toString());
+    TextDecoder charReader = Utf8.newDecoder().feed(whole, true);
+    assertEquals(1000, charReader.skip(1000));
+    assertEquals(Utf8.encodedLength(longText, 0, 1000), charReader.bytesConsumed()); // the byte offset of char 1000
+
     ByteArrayOutputStream outputStream = new ByteArrayOutputStream();
     try (Writer writer = new TextWriter(outputStream)) {
       writer.write("a surrogate pair may be split \uD83D");
@@ -127,6 +149,8 @@ class ReadmeExamplesTest {
     SegmentedBuffer buffer = new SegmentedBuffer();
     assertEquals(6, buffer.writeText("ÉBCDIC", TextCodecs.IBM500_DERBY));
     assertArrayEquals(TextCodecs.IBM500_DERBY.encode("ÉBCDIC"), buffer.toByteArray());
+    byte[] ebcdicBytes = TextCodecs.IBM1047.encode("HELLO, EBCDIC");
+    assertTrue(TextCodecs.IBM1047.validate(ebcdicBytes).isValid()); // the same answer shape as UTF-8's
 
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     java.io.DataOutputStream dataOutput = new java.io.DataOutputStream(bytes);
