@@ -7,9 +7,10 @@
 # Run from the repository root (corpus/ paths are relative to it). BENCH_JAR defaults to
 # textwire-benchmarks/target/textwire-benchmarks.jar (only its synthetic inputs are used).
 # Self-check: pass the same classes dir twice; the spread of new/old around 1.000 is the noise.
-# FORKS=N (default 1) runs each row in N JVMs and adds a "median of N" line: the self-check showed that
-# one JVM can compile the two loaders' copies of the same kernel differently (new/old 0.80 or 1.40 with
-# tight p25s), a bias that only fresh JVMs average out.
+# FORKS=N (default 4) runs each row in N JVMs, every other one loading the new build first, and adds a
+# "median of N" line: the self-check showed that one JVM can compile the two loaders' copies of the same
+# kernel differently (new/old 0.80 or 1.40 with tight p25s), and a bias towards the side loaded second,
+# which only fresh JVMs in both orders average out.
 # Tuning via JAVA_AB_OPTS, e.g. "-Dab.rounds=30 -Dab.batchMillis=10 -Dab.jitMillis=1000" (the defaults here).
 set -euo pipefail
 old=$1
@@ -21,15 +22,24 @@ build=$(mktemp -d)
 trap 'rm -rf "$build"' EXIT
 javac -d "$build" "$here/ClassesAB.java"
 
-forks=${FORKS:-1}
+forks=${FORKS:-4}
 ratios=$build/ratios
 row() { # CODEC OP INPUT
   local f lines
   lines=$build/row
   : >"$lines"
   for ((f = 0; f < forks; f++)); do
-    # shellcheck disable=SC2086
-    java $opts -cp "$build" ClassesAB "$old" "$new" "$jar" "$@" | tee -a "$lines"
+    if ((f % 2 == 0)); then
+      # shellcheck disable=SC2086
+      java $opts -cp "$build" ClassesAB "$old" "$new" "$jar" "$@" | tee -a "$lines"
+    else
+      # Odd forks load and size the new build first, and the ratio is turned back into new/old: the
+      # self-check showed a bias towards one side that follows the order, not the code.
+      # shellcheck disable=SC2086
+      java $opts -cp "$build" ClassesAB "$new" "$old" "$jar" "$@" |
+        awk '{ if (match($0, /new\/old [0-9.]+/)) { r = substr($0, RSTART + 8, RLENGTH - 8); sub(/new\/old [0-9.]+/, sprintf("new/old %.3f (swapped run: the side printed as old is the new build)", 1 / r)) } print }' |
+        tee -a "$lines"
+    fi
   done
   if ((forks > 1)); then
     sed -n 's/.*new\/old \([0-9.]*\).*/\1/p' "$lines" | sort -n |
