@@ -8,7 +8,7 @@
 # textwire-benchmarks/target/textwire-benchmarks.jar (only its synthetic inputs are used).
 # Self-check: pass the same classes dir twice; the spread of new/old around 1.000 is the noise.
 # FORKS=N (default 4) runs each row in N JVMs, every other one loading the new build first, and adds a
-# "median of N" line: the self-check showed that one JVM can compile the two loaders' copies of the same
+# "geometric mean of N" line (below 1: the new build takes less time). The self-check showed that one JVM can compile the two loaders' copies of the same
 # kernel differently (new/old 0.80 or 1.40 with tight p25s), and a bias towards the side loaded second,
 # which only fresh JVMs in both orders average out.
 # Tuning via JAVA_AB_OPTS, e.g. "-Dab.rounds=30 -Dab.batchMillis=10 -Dab.jitMillis=1000" (the defaults here).
@@ -43,7 +43,7 @@ row() { # CODEC OP INPUT
   done
   if ((forks > 1)); then
     sed -n 's/.*new\/old \([0-9.]*\).*/\1/p' "$lines" | sort -n |
-      awk -v row="$*" '{ r[NR] = $1 } END { printf "%s: median of %d forks new/old %.3f (min %.3f, max %.3f)\n", row, NR, r[int((NR + 1) / 2)], r[1], r[NR] }' |
+      awk -v row="$*" '{ r[NR] = $1; l += log($1) } END { printf "%s: geometric mean of %d forks new/old %.3f (min %.3f, max %.3f)\n", row, NR, exp(l / NR), r[1], r[NR] }' |
       tee -a "$ratios"
   else
     sed -n 's/.*new\/old \([0-9.]*\).*/\1/p' "$lines" | awk -v row="$*" '{ printf "%s: new/old %s\n", row, $1 }' >>"$ratios"
