@@ -8,7 +8,8 @@
 # textwire-benchmarks/target/textwire-benchmarks.jar (only its synthetic inputs are used).
 # Self-check: pass the same classes dir twice; the spread of new/old around 1.000 is the noise.
 # FORKS=N (default 4) runs each row in N JVMs, every other one loading the new build first, and adds a
-# "geometric mean of N" line (below 1: the new build takes less time). The self-check showed that one JVM can compile the two loaders' copies of the same
+# "geometric mean of N" line (below 1: the new build takes less time; classes-ab-geomean.py summarises a
+# saved output the same way). The self-check showed that one JVM can compile the two loaders' copies of the same
 # kernel differently (new/old 0.80 or 1.40 with tight p25s), and a bias towards the side loaded second,
 # which only fresh JVMs in both orders average out.
 # Tuning via JAVA_AB_OPTS, e.g. "-Dab.rounds=30 -Dab.batchMillis=10 -Dab.jitMillis=1000" (the defaults here).
