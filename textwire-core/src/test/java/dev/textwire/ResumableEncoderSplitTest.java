@@ -23,15 +23,7 @@ import org.junit.jupiter.api.Test;
  * the codecs that carry a high surrogate between pieces report one.
  */
 class ResumableEncoderSplitTest {
-  private static final TextCodec[] CODECS = {
-    TextCodecs.UTF_8,
-    TextCodecs.CESU_8,
-    TextCodecs.MODIFIED_UTF_8,
-    TextCodecs.ISO_8859_1,
-    TextCodecs.IBM500,
-    TextCodecs.IBM500_DERBY,
-    TextCodecs.IBM1047,
-  };
+  private static final TextCodec[] CODECS = TestSupport.ALL_CODECS.toArray(new TextCodec[0]);
 
   private static final String LONG =
       "a".repeat(50) + "\uD83D\uDE00" + "\u00E9".repeat(49) + "\u0000\uD800" + "x".repeat(49) + "\u4E2D";

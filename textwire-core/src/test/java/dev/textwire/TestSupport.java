@@ -21,6 +21,17 @@ import java.util.stream.Stream;
 
 /** Shared helpers for the UTF-8 tests: hex, seeds, test resources and the JDK's strict decoder as an oracle. */
 public final class TestSupport {
+  /** Every codec in {@link TextCodecs}, strict: the UTF-8 family and the code pages. */
+  public static final java.util.List<TextCodec> ALL_CODECS =
+      java.util.List.of(
+          TextCodecs.UTF_8,
+          TextCodecs.CESU_8,
+          TextCodecs.MODIFIED_UTF_8,
+          TextCodecs.ISO_8859_1,
+          TextCodecs.IBM500,
+          TextCodecs.IBM500_DERBY,
+          TextCodecs.IBM1047);
+
   private TestSupport() {}
 
   /** Corpus directories below {@code /corpus} on the test classpath (copied from the repository root). */

@@ -24,15 +24,7 @@ import org.junit.jupiter.api.Test;
  * the whole, and every call keeps the decoder's promises ({@link PiecewiseDecoding}).
  */
 class TextDecoderSplitTest {
-  static final TextCodec[] CODECS = {
-    TextCodecs.UTF_8,
-    TextCodecs.CESU_8,
-    TextCodecs.MODIFIED_UTF_8,
-    TextCodecs.ISO_8859_1,
-    TextCodecs.IBM500,
-    TextCodecs.IBM500_DERBY,
-    TextCodecs.IBM1047,
-  };
+  static final TextCodec[] CODECS = TestSupport.ALL_CODECS.toArray(new TextCodec[0]);
 
   private static final int[][] WINDOWS = {{1}, {2}, {3}, {64}, {1, 64, 2}};
 

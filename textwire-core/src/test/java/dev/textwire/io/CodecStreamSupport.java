@@ -2,7 +2,6 @@ package dev.textwire.io;
 
 import dev.textwire.ErrorPolicy;
 import dev.textwire.TextCodec;
-import dev.textwire.TextCodecs;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -18,15 +17,7 @@ import java.util.SplittableRandom;
 final class CodecStreamSupport {
   private CodecStreamSupport() {}
 
-  static final List<TextCodec> STRICT_CODECS =
-      List.of(
-          TextCodecs.UTF_8,
-          TextCodecs.CESU_8,
-          TextCodecs.MODIFIED_UTF_8,
-          TextCodecs.ISO_8859_1,
-          TextCodecs.IBM500,
-          TextCodecs.IBM500_DERBY,
-          TextCodecs.IBM1047);
+  static final List<TextCodec> STRICT_CODECS = dev.textwire.TestSupport.ALL_CODECS;
 
   /** Every codec under every policy. */
   static List<TextCodec> allCodecs() {
