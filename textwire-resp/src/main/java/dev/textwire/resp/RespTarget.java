@@ -98,10 +98,14 @@ abstract class RespTarget {
   }
 
   static final class ToBuffer extends RespTarget {
-    final ByteBuffer dst;
-    final int start;
+    ByteBuffer dst;
+    int start;
 
     ToBuffer(ByteBuffer dst) {
+      reset(dst);
+    }
+
+    void reset(ByteBuffer dst) {
       this.dst = dst;
       this.start = dst.position();
     }

@@ -75,6 +75,21 @@ public final class RespWriter {
     return this;
   }
 
+  /**
+   * Points a buffer writer at a new destination (or at the same one after {@code clear()}), to reuse it
+   * without allocating; {@link #position()} counts from {@code dst}'s position now.
+   *
+   * @throws IllegalStateException if this writer was not made by {@link #to(ByteBuffer)}
+   */
+  public RespWriter reset(ByteBuffer dst) {
+    if (!(target instanceof RespTarget.ToBuffer)) {
+      throw new IllegalStateException("only a writer made for a ByteBuffer can be pointed at another ByteBuffer");
+    }
+    if (dst.isReadOnly()) throw new java.nio.ReadOnlyBufferException();
+    ((RespTarget.ToBuffer) target).reset(dst);
+    return this;
+  }
+
   /** The encoding and error policy for text arguments from now on; UTF-8, strict, by default. */
   public RespWriter codec(TextCodec codec) {
     this.codec = Objects.requireNonNull(codec, "codec");
