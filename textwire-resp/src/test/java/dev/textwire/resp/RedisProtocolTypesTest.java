@@ -1,0 +1,215 @@
+package dev.textwire.resp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every type {@code DEBUG PROTOCOL} makes a 7.x server send, read in RESP3 and in RESP2, where the server
+ * maps each RESP3 type onto a RESP2 one. After each reply a PING proves the stream is still in step.
+ */
+class RedisProtocolTypesTest {
+  private static final String BIGNUM = "1234567999999999999999999999999999999";
+
+  private static RespConnection resp3;
+  private static RespConnection resp2;
+
+  @BeforeAll
+  static void connect() throws IOException {
+    resp3 = RedisRoundTripTest.connect(3);
+    resp2 = RedisRoundTripTest.connect(2);
+  }
+
+  @AfterAll
+  static void close() throws IOException {
+    if (resp3 != null) resp3.close();
+    if (resp2 != null) resp2.close();
+  }
+
+  private static RespValue debug(RespConnection c, String type) throws IOException {
+    RespValue reply = c.call("DEBUG", "PROTOCOL", type);
+    assertEquals("PONG", c.call("PING").asString(), "the stream is out of step after DEBUG PROTOCOL " + type);
+    return reply;
+  }
+
+  @Test
+  void helloSaysProtocol3() {
+    assertEquals(3, resp3.protocol());
+    assertEquals(RespType.MAP, resp3.hello().type());
+    assertEquals(3, resp3.hello().asStringMap().get("proto").asLong());
+    assertEquals(RedisServer.shared().version(), resp3.hello().asStringMap().get("version").asString());
+    assertNull(resp2.hello());
+  }
+
+  @Test
+  void string() throws IOException {
+    for (RespConnection c : List.of(resp3, resp2)) {
+      RespValue v = debug(c, "string");
+      assertEquals(RespType.BULK_STRING, v.type());
+      assertEquals("Hello World", v.asString());
+    }
+  }
+
+  @Test
+  void integer() throws IOException {
+    for (RespConnection c : List.of(resp3, resp2)) {
+      RespValue v = debug(c, "integer");
+      assertEquals(RespType.INTEGER, v.type());
+      assertEquals(12345, v.asLong());
+    }
+  }
+
+  @Test
+  void doubleValue() throws IOException {
+    RespValue v3 = debug(resp3, "double");
+    assertEquals(RespType.DOUBLE, v3.type());
+    assertEquals(3.141, v3.asDouble());
+    RespValue v2 = debug(resp2, "double");
+    assertEquals(RespType.BULK_STRING, v2.type());
+    assertEquals("3.141", v2.asString());
+  }
+
+  @Test
+  void bignum() throws IOException {
+    RespValue v3 = debug(resp3, "bignum");
+    assertEquals(RespType.BIG_NUMBER, v3.type());
+    assertEquals(new BigInteger(BIGNUM), v3.asBigInteger());
+    assertEquals(BIGNUM, v3.asString());
+    RespValue v2 = debug(resp2, "bignum");
+    assertEquals(RespType.BULK_STRING, v2.type());
+    assertEquals(BIGNUM, v2.asString());
+  }
+
+  @Test
+  void nullValue() throws IOException {
+    RespValue v3 = debug(resp3, "null");
+    assertEquals(RespType.NULL, v3.type());
+    assertTrue(v3.isNull());
+    RespValue v2 = debug(resp2, "null");
+    assertEquals(RespType.BULK_STRING, v2.type()); // $-1
+    assertTrue(v2.isNull());
+    assertNull(v2.asString());
+    assertNull(v2.asBytes());
+  }
+
+  @Test
+  void array() throws IOException {
+    for (RespConnection c : List.of(resp3, resp2)) {
+      RespValue v = debug(c, "array");
+      assertEquals(RespValue.array(RespValue.integer(0), RespValue.integer(1), RespValue.integer(2)), v);
+    }
+  }
+
+  @Test
+  void set() throws IOException {
+    RespValue v3 = debug(resp3, "set");
+    assertEquals(RespType.SET, v3.type());
+    assertEquals(List.of(RespValue.integer(0), RespValue.integer(1), RespValue.integer(2)), v3.elements());
+    RespValue v2 = debug(resp2, "set");
+    assertEquals(RespValue.array(RespValue.integer(0), RespValue.integer(1), RespValue.integer(2)), v2);
+  }
+
+  @Test
+  void map() throws IOException {
+    RespValue v3 = debug(resp3, "map");
+    assertEquals(RespType.MAP, v3.type());
+    assertEquals(6, v3.size());
+    assertEquals(List.of(RespValue.integer(0), RespValue.booleanValue(false), RespValue.integer(1),
+        RespValue.booleanValue(true), RespValue.integer(2), RespValue.booleanValue(false)), v3.elements());
+    assertTrue(v3.asMap().get(RespValue.integer(1)).asBoolean());
+    assertFalse(v3.asMap().get(RespValue.integer(2)).asBoolean());
+    // RESP2: a flat array, the booleans as integers 1 and 0.
+    RespValue v2 = debug(resp2, "map");
+    assertEquals(RespType.ARRAY, v2.type());
+    assertEquals(List.of(RespValue.integer(0), RespValue.integer(0), RespValue.integer(1), RespValue.integer(1),
+        RespValue.integer(2), RespValue.integer(0)), v2.elements());
+    assertEquals(RespValue.integer(1), v2.asMap().get(RespValue.integer(1)));
+  }
+
+  @Test
+  void attributeIsAttachedToTheReplyAfterIt() throws IOException {
+    RespValue v3 = debug(resp3, "attrib");
+    assertEquals(RespType.BULK_STRING, v3.type());
+    assertEquals("Some real reply following the attribute", v3.asString());
+    RespValue attributes = v3.attributes();
+    assertEquals(RespType.ATTRIBUTE, attributes.type());
+    assertEquals(2, attributes.size());
+    RespValue popularity = attributes.asStringMap().get("key-popularity");
+    assertEquals(RespValue.array(RespValue.bulkString("key:123"), RespValue.integer(90)), popularity);
+    // The PING after it carries no attribute: the attribute went to one value only.
+    assertNull(resp3.call("PING").attributes());
+
+    RespValue v2 = debug(resp2, "attrib");
+    assertEquals("Some real reply following the attribute", v2.asString());
+    assertNull(v2.attributes());
+  }
+
+  @Test
+  void pushIsSetAsideAndTheReplyReturned() throws IOException {
+    assertNull(resp3.pollPush());
+    RespValue reply = resp3.call("DEBUG", "PROTOCOL", "push");
+    assertEquals(RespType.BULK_STRING, reply.type());
+    assertEquals("Some real reply following the push reply", reply.asString());
+    RespValue push = resp3.pollPush();
+    assertEquals(RespType.PUSH, push.type());
+    assertEquals(List.of(RespValue.bulkString("server-cpu-usage"), RespValue.integer(42)), push.elements());
+    assertNull(resp3.pollPush());
+    assertEquals("PONG", resp3.call("PING").asString());
+
+    RespServerException e = assertThrows(RespServerException.class, () -> resp2.call("DEBUG", "PROTOCOL", "push"));
+    assertEquals("ERR", e.code());
+    assertEquals("PONG", resp2.call("PING").asString());
+  }
+
+  @Test
+  void verbatim() throws IOException {
+    RespValue v3 = debug(resp3, "verbatim");
+    assertEquals(RespType.VERBATIM_STRING, v3.type());
+    assertEquals("txt", v3.verbatimFormat());
+    assertEquals("This is a verbatim\nstring", v3.asString());
+    assertEquals("This is a verbatim\nstring", new String(v3.asBytes(), java.nio.charset.StandardCharsets.UTF_8));
+    RespValue v2 = debug(resp2, "verbatim");
+    assertEquals(RespType.BULK_STRING, v2.type());
+    assertEquals("This is a verbatim\nstring", v2.asString());
+  }
+
+  @Test
+  void booleans() throws IOException {
+    RespValue t3 = debug(resp3, "true");
+    assertEquals(RespType.BOOLEAN, t3.type());
+    assertTrue(t3.asBoolean());
+    RespValue f3 = debug(resp3, "false");
+    assertEquals(RespType.BOOLEAN, f3.type());
+    assertFalse(f3.asBoolean());
+    assertEquals(RespValue.integer(1), debug(resp2, "true"));
+    assertEquals(RespValue.integer(0), debug(resp2, "false"));
+  }
+
+  /** The simple types outside DEBUG PROTOCOL: a status line and RESP3's doubles from a real command. */
+  @Test
+  void statusAndScoreDoubles() throws IOException {
+    RespValue ok3 = resp3.call("SET", "types:k", "v");
+    assertEquals(RespType.SIMPLE_STRING, ok3.type());
+    assertEquals("OK", ok3.asString());
+    resp3.call("DEL", "types:z");
+    resp3.call("ZADD", "types:z", 2.5, "m");
+    RespValue score3 = resp3.call("ZSCORE", "types:z", "m");
+    assertEquals(RespType.DOUBLE, score3.type());
+    assertEquals(2.5, score3.asDouble());
+    RespValue score2 = resp2.call("ZSCORE", "types:z", "m");
+    assertEquals(RespType.BULK_STRING, score2.type());
+    assertEquals("2.5", score2.asString());
+    resp3.call("ZADD", "types:z", Double.POSITIVE_INFINITY, "inf");
+    assertEquals(Double.POSITIVE_INFINITY, resp3.call("ZSCORE", "types:z", "inf").asDouble());
+    assertEquals("inf", resp2.call("ZSCORE", "types:z", "inf").asString());
+  }
+}
