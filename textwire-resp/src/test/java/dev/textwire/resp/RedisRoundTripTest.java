@@ -240,4 +240,61 @@ class RedisRoundTripTest {
       assertEquals(RespValue.bulkString("\u4e2d\u6587"), raw.get(RespValue.bulkString("caf\u00e9")));
     }
   }
+
+  /**
+   * The smallest read buffer (16 bytes): every reply longer than that arrives in pieces, headers and CR LF
+   * pairs split at every possible place along the way.
+   */
+  @ParameterizedTest(name = "RESP{0}")
+  @ValueSource(ints = {2, 3})
+  void sixteenByteReads(int protocol) throws IOException {
+    RedisServer server = RedisServer.shared();
+    try (RespConnection c = RespConnection.connect(new InetSocketAddress(server.host(), server.port()),
+        RespConnection.Options.defaults().protocol(protocol).readBufferBytes(16))) {
+      List<Object[]> sets = new ArrayList<>();
+      List<Object[]> gets = new ArrayList<>();
+      List<Object> expected = new ArrayList<>();
+      int n = 0;
+      for (TextClass textClass : TextClass.values()) {
+        for (int size : new int[] {1, 15, 16, 17, 2_000}) {
+          String key = "rt:small:" + protocol + ":" + n++;
+          String value = textClass.ofAboutBytes(size);
+          sets.add(new Object[] {"SET", key, value});
+          gets.add(new Object[] {"GET", key});
+          expected.add(value);
+        }
+      }
+      for (int size : new int[] {1, 14, 15, 16, 17, 18, 65_536}) {
+        String key = "rt:small:" + protocol + ":" + n++;
+        byte[] value = binary(size);
+        sets.add(new Object[] {"SET", key, value});
+        gets.add(new Object[] {"GET", key});
+        expected.add(value);
+      }
+      c.pipeline(sets);
+      List<RespValue> replies = c.pipeline(gets);
+      for (int i = 0; i < replies.size(); i++) {
+        if (expected.get(i) instanceof String) {
+          assertEquals(expected.get(i), replies.get(i).asString(), "reply " + i);
+        } else {
+          assertArrayEquals((byte[]) expected.get(i), replies.get(i).asBytes(), "reply " + i);
+        }
+      }
+      RespValue attributed = c.call("DEBUG", "PROTOCOL", "attrib");
+      assertEquals("Some real reply following the attribute", attributed.asString());
+      assertEquals(protocol == 3, attributed.attributes() != null);
+      assertEquals("This is a verbatim\nstring", c.call("DEBUG", "PROTOCOL", "verbatim").asString());
+      assertEquals(6, c.call("DEBUG", "PROTOCOL", "map").size());
+      assertEquals(new java.math.BigInteger("1234567999999999999999999999999999999"),
+          protocol == 3 ? c.call("DEBUG", "PROTOCOL", "bignum").asBigInteger()
+              : new java.math.BigInteger(c.call("DEBUG", "PROTOCOL", "bignum").asString()));
+      String listKey = "rt:small:list:" + protocol;
+      c.call("DEL", listKey);
+      List<Object> push = new ArrayList<>(List.of("RPUSH", listKey));
+      List<String> values = elements(2_000);
+      push.addAll(values);
+      c.call(push.toArray());
+      assertList(values, c.call("LRANGE", listKey, 0, -1));
+    }
+  }
 }
