@@ -134,4 +134,51 @@ class RedisPushTest {
       assertEquals(push(bulk("subscribe"), bulk("push:never"), RespValue.integer(1)), a.pollPush());
     }
   }
+
+  /**
+   * Invalidations arriving at random places among pipelined replies, from another connection writing at
+   * the same time: every reply is its own command's, and every invalidated key comes as a push.
+   */
+  @Test
+  void broadcastInvalidationsAmongPipelinedReplies() throws Exception {
+    int writes = 2_000;
+    try (RespConnection a = RedisRoundTripTest.connect(3); RespConnection b = RedisRoundTripTest.connect(3)) {
+      assertEquals("OK", a.call("CLIENT", "TRACKING", "on", "BCAST", "PREFIX", "push:bc:").asString());
+      java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic.AtomicReference<>();
+      Thread writer = new Thread(() -> {
+        try {
+          List<Object[]> sets = new java.util.ArrayList<>();
+          for (int i = 0; i < writes; i++) {
+            sets.add(new Object[] {"SET", "push:bc:" + i, "v"});
+            if (sets.size() == 50) {
+              b.pipeline(sets);
+              sets.clear();
+            }
+          }
+          b.pipeline(sets);
+        } catch (Throwable t) {
+          failure.set(t);
+        }
+      });
+      writer.start();
+      int round = 0;
+      while (writer.isAlive() || round < 3) {
+        List<Object[]> echoes = new java.util.ArrayList<>();
+        for (int i = 0; i < 50; i++) echoes.add(new Object[] {"ECHO", round + ":" + i});
+        List<RespValue> replies = a.pipeline(echoes);
+        for (int i = 0; i < 50; i++) assertEquals(bulk(round + ":" + i), replies.get(i));
+        round++;
+      }
+      writer.join();
+      if (failure.get() != null) throw new AssertionError(failure.get());
+      assertEquals("PONG", a.call("PING").asString()); // B's writes were answered: their pushes came before this
+      java.util.Set<String> invalidated = new java.util.HashSet<>();
+      for (RespValue p; (p = a.pollPush()) != null; ) {
+        assertEquals(RespType.PUSH, p.type());
+        assertEquals("invalidate", p.get(0).asString());
+        for (RespValue key : p.get(1).elements()) invalidated.add(key.asString());
+      }
+      assertEquals(writes, invalidated.size());
+    }
+  }
 }
