@@ -307,6 +307,49 @@ class RespConnectionTest {
     }
   }
 
+  /** RESP3 shapes Redis 7.0 does not send but a RESP3 server may: bulk errors, attributes on pushes and inside arrays. */
+  @Test
+  void bulkErrorsAndAttributesFromAScriptedResp3Server() throws Exception {
+    try (ScriptedServer server = new ScriptedServer(
+        ">2\r\n+early\r\n:1\r\n%1\r\n+proto\r\n:3\r\n",
+        "!21\r\nSYNTAX invalid syntax\r\n",
+        "!3\r\nE\u00c3X\r\n",
+        "|1\r\n+a\r\n:1\r\n>2\r\n+message\r\n+x\r\n+OK\r\n",
+        "*2\r\n|1\r\n+k\r\n+v\r\n:1\r\n:2\r\n",
+        "");
+        RespConnection c = RespConnection.connect(server.address(), options(3))) {
+      // A push before HELLO's reply: set aside, and the handshake still got its map.
+      assertEquals(RespType.MAP, c.hello().type());
+      assertEquals(push(RespValue.simpleString("early"), RespValue.integer(1)), c.pollPush());
+
+      RespServerException syntax = assertThrows(RespServerException.class, () -> c.call("X"));
+      assertEquals("SYNTAX", syntax.code());
+      assertEquals(RespType.BULK_ERROR, syntax.reply().type());
+      assertEquals("SYNTAX invalid syntax", syntax.getMessage());
+      RespServerException lenient = assertThrows(RespServerException.class, () -> c.call("X"));
+      assertEquals("E\uFFFDX", lenient.getMessage());
+      assertFalse(c.isClosed());
+
+      RespValue ok = c.call("X");
+      assertEquals("OK", ok.asString());
+      assertNull(ok.attributes());
+      RespValue pushed = c.pollPush();
+      assertEquals(push(RespValue.simpleString("message"), RespValue.simpleString("x")), pushed);
+      assertEquals(RespValue.integer(1), pushed.attributes().asStringMap().get("a"));
+
+      RespValue array = c.call("X");
+      assertEquals(2, array.size());
+      assertEquals(RespValue.simpleString("v"), array.get(0).attributes().asStringMap().get("k"));
+      assertEquals(1, array.get(0).asLong());
+      assertNull(array.get(1).attributes());
+      assertEquals(2, array.get(1).asLong());
+    }
+  }
+
+  private static RespValue push(RespValue... elements) {
+    return RespValue.aggregate(RespType.PUSH, List.of(elements));
+  }
+
   @Test
   void peerClosingMidReplyIsEofAndCloses() throws Exception {
     try (ScriptedServer server = new ScriptedServer("$10\r\nabc");
