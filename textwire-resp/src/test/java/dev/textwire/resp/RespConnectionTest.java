@@ -410,6 +410,41 @@ class RespConnectionTest {
     }
   }
 
+  /**
+   * Redis answers nothing at all to an empty command ({@code *0}), so call() with no arguments can only
+   * wait out the read timeout and close the connection; refusing it before sending would keep both.
+   */
+  @Test
+  @org.junit.jupiter.api.Disabled("doubtful: call() with no arguments sends *0, which Redis never answers; it"
+      + " waits out the read timeout (30 s by default) and closes instead of throwing IllegalArgumentException")
+  void anEmptyCommandIsRefusedBeforeSending() throws IOException {
+    try (RespConnection c = RespConnection.connect(address(RedisServer.shared()),
+        options(2).readTimeout(Duration.ofMillis(300)))) {
+      assertThrows(IllegalArgumentException.class, () -> c.call());
+      assertEquals("PONG", c.call("PING").asString());
+    }
+  }
+
+  @Test
+  void todayAnEmptyCommandTimesOut() throws IOException {
+    try (RespConnection c = RespConnection.connect(address(RedisServer.shared()),
+        options(2).readTimeout(Duration.ofMillis(300)))) {
+      assertThrows(SocketTimeoutException.class, () -> c.call());
+      assertTrue(c.isClosed());
+    }
+  }
+
+  /** A read timeout under a millisecond becomes setSoTimeout(0): no timeout at all. */
+  @Test
+  @org.junit.jupiter.api.Disabled("doubtful: readTimeout(Duration.ofNanos(500_000)) truncates to 0 ms, which"
+      + " Socket.setSoTimeout reads as 'wait for ever'; it should round up to 1 ms or be refused")
+  void aSubMillisecondReadTimeoutStillTimesOut() throws IOException {
+    try (RespConnection c = RespConnection.connect(address(RedisServer.shared()),
+        options(2).readTimeout(Duration.ofNanos(500_000)))) {
+      assertThrows(SocketTimeoutException.class, () -> c.call("DEBUG", "SLEEP", "0.3"));
+    }
+  }
+
   // ---- Codecs ----------------------------------------------------------------------------------
 
   @ParameterizedTest(name = "RESP{0}")
