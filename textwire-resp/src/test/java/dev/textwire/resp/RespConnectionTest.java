@@ -492,6 +492,33 @@ class RespConnectionTest {
     }
   }
 
+  /** Another codec: the arguments' bytes, and so STRLEN, are that codec's; a reader in UTF-8 sees those bytes. */
+  @ParameterizedTest(name = "RESP{0}")
+  @ValueSource(ints = {2, 3})
+  void otherCodecsWriteTheirOwnBytes(int protocol) throws IOException {
+    String key = "conn:latin1:" + protocol;
+    try (RespConnection latin1 = RespConnection.connect(address(RedisServer.shared()),
+            options(protocol).codec(dev.textwire.TextCodecs.ISO_8859_1));
+        RespConnection cesu = RespConnection.connect(address(RedisServer.shared()),
+            options(protocol).codec(dev.textwire.TextCodecs.CESU_8));
+        RespConnection utf8 = RespConnection.connect(address(RedisServer.shared()), options(protocol))) {
+      latin1.call("SET", key, "caf\u00e9\u00ff");
+      assertEquals(5, latin1.call("STRLEN", key).asLong());
+      assertEquals("caf\u00e9\u00ff", latin1.call("GET", key).asString());
+      assertArrayEquals(new byte[] {'c', 'a', 'f', (byte) 0xE9, (byte) 0xFF}, utf8.call("GET", key).asBytes());
+      assertThrows(MalformedTextException.class, () -> utf8.call("GET", key).asString());
+      // A char Latin-1 cannot hold is refused before sending, under the default strict policy.
+      assertThrows(MalformedTextException.class, () -> latin1.call("SET", key, "\u4e2d"));
+      assertEquals("PONG", latin1.call("PING").asString());
+
+      cesu.call("SET", key, "\ud83d\ude00");
+      assertEquals(6, cesu.call("STRLEN", key).asLong()); // a surrogate pair is two 3-byte sequences in CESU-8
+      assertEquals("\ud83d\ude00", cesu.call("GET", key).asString());
+      utf8.call("SET", key, "\ud83d\ude00");
+      assertEquals(4, utf8.call("STRLEN", key).asLong());
+    }
+  }
+
   @Test
   void argumentsOfOtherClassesAreRefusedBeforeSending() throws IOException {
     try (RespConnection c = RespConnection.connect(address(RedisServer.shared()), options(2))) {
