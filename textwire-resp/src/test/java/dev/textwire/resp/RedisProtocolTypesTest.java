@@ -250,4 +250,73 @@ class RedisProtocolTypesTest {
     }
     resp3.call("DEL", key);
   }
+
+  @Test
+  void emptyAndNullAggregates() throws IOException {
+    resp3.call("DEL", "types:none");
+    RespValue map3 = resp3.call("HGETALL", "types:none");
+    assertEquals(RespType.MAP, map3.type());
+    assertEquals(0, map3.size());
+    assertTrue(map3.asMap().isEmpty());
+    RespValue map2 = resp2.call("HGETALL", "types:none");
+    assertEquals(RespType.ARRAY, map2.type());
+    assertTrue(map2.asStringMap().isEmpty());
+    RespValue set3 = resp3.call("SMEMBERS", "types:none");
+    assertEquals(RespType.SET, set3.type());
+    assertEquals(0, set3.size());
+    assertEquals(RespValue.aggregate(RespType.ARRAY, List.of()), resp2.call("SMEMBERS", "types:none"));
+    assertEquals(RespValue.aggregate(RespType.ARRAY, List.of()), resp3.call("LRANGE", "types:none", 0, -1));
+    // A blocking pop that times out: RESP2's null array, RESP3's null.
+    RespValue timedOut2 = resp2.call("BLPOP", "types:none", "0.05");
+    assertEquals(RespType.ARRAY, timedOut2.type());
+    assertTrue(timedOut2.isNull());
+    assertNull(timedOut2.elements());
+    assertEquals(0, timedOut2.size());
+    RespValue timedOut3 = resp3.call("BLPOP", "types:none", "0.05");
+    assertEquals(RespType.NULL, timedOut3.type());
+    assertEquals("PONG", resp2.call("PING").asString());
+    assertEquals("PONG", resp3.call("PING").asString());
+  }
+
+  /** Real replies nested several levels deep: streams, and the server's whole command table. */
+  @Test
+  void nestedRepliesFromRealCommands() throws IOException {
+    resp3.call("DEL", "types:stream");
+    String id = resp3.call("XADD", "types:stream", "*", "field", "v\u00e9", "n", 7).asString();
+    RespValue read3 = resp3.call("XREAD", "STREAMS", "types:stream", "0");
+    assertEquals(RespType.MAP, read3.type());
+    RespValue entries = read3.asStringMap().get("types:stream");
+    assertEquals(id, entries.get(0).get(0).asString());
+    assertEquals(List.of("field", "v\u00e9", "n", "7"),
+        entries.get(0).get(1).elements().stream().map(RespValue::asString).collect(java.util.stream.Collectors.toList()));
+    RespValue read2 = resp2.call("XREAD", "STREAMS", "types:stream", "0");
+    assertEquals(RespType.ARRAY, read2.type());
+    assertEquals("types:stream", read2.get(0).get(0).asString());
+    assertEquals(entries, read2.get(0).get(1));
+
+    long count = resp3.call("COMMAND", "COUNT").asLong();
+    assertTrue(count > 200, "COMMAND COUNT " + count);
+    RespValue table3 = resp3.call("COMMAND");
+    RespValue table2 = resp2.call("COMMAND");
+    assertEquals(count, table3.size());
+    assertEquals(count, table2.size());
+    RespValue docs = resp3.call("COMMAND", "DOCS");
+    assertEquals(RespType.MAP, docs.type());
+    RespValue set = docs.asStringMap().get("set");
+    assertEquals("string", set.asStringMap().get("group").asString());
+    assertEquals(RespType.ARRAY, set.asStringMap().get("arguments").type());
+    assertEquals("PONG", resp3.call("PING").asString());
+  }
+
+  /** QUIT: the reply, then the server hangs up; the next command sees the end of the stream. */
+  @Test
+  void quitThenEof() throws IOException {
+    for (int protocol : new int[] {2, 3}) {
+      try (RespConnection c = RedisRoundTripTest.connect(protocol)) {
+        assertEquals("OK", c.call("QUIT").asString());
+        assertThrows(java.io.IOException.class, () -> c.call("PING"));
+        assertTrue(c.isClosed());
+      }
+    }
+  }
 }
