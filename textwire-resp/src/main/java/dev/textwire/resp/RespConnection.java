@@ -48,6 +48,8 @@ public final class RespConnection implements Closeable {
   private final int protocol;
   private RespValue hello;
   private boolean closed;
+  /** Commands sent (or buffered) whose replies have not been read. */
+  private long unreadReplies;
 
   /** How to connect; every setting has a default. Immutable: each {@code with} returns a copy. */
   public static final class Options {
@@ -82,17 +84,34 @@ public final class RespConnection implements Closeable {
       return new Options();
     }
 
+    /** How long connecting may take; {@link Duration#ZERO} waits for ever. */
     public Options connectTimeout(Duration timeout) {
       Options copy = copy();
-      copy.connectTimeout = Objects.requireNonNull(timeout);
+      copy.connectTimeout = checkTimeout(timeout);
       return copy;
     }
 
-    /** How long one read may wait for the server; {@link Duration#ZERO} waits for ever. */
+    /**
+     * How long one read may wait for the server; {@link Duration#ZERO} waits for ever. Sockets count in
+     * milliseconds: a shorter timeout is rounded up to one (never down to zero, which would mean for ever),
+     * and one beyond about 24 days is taken as for ever.
+     */
     public Options readTimeout(Duration timeout) {
       Options copy = copy();
-      copy.readTimeout = Objects.requireNonNull(timeout);
+      copy.readTimeout = checkTimeout(timeout);
       return copy;
+    }
+
+    private static Duration checkTimeout(Duration timeout) {
+      if (timeout.isNegative()) throw new IllegalArgumentException("a timeout cannot be negative: " + timeout);
+      return timeout;
+    }
+
+    /** A timeout as {@link Socket} takes it: milliseconds, 0 for none, never 0 for a positive one. */
+    static int socketMillis(Duration timeout) {
+      if (timeout.isZero()) return 0;
+      if (timeout.compareTo(Duration.ofMillis(Integer.MAX_VALUE)) >= 0) return 0;
+      return (int) Math.max(1, (timeout.toNanos() + 999_999) / 1_000_000);
     }
 
     /** 3 sends {@code HELLO 3} on connect (Redis 6 and later); 2, the default, sends nothing. */
@@ -123,11 +142,34 @@ public final class RespConnection implements Closeable {
       return copy;
     }
 
-    /** The codec for text arguments and for {@link RespValue#asString()} of replies. */
+    /**
+     * The codec for text arguments, command names included, and for {@link RespValue#asString()} of
+     * replies. Redis reads command names as ASCII, so the codec must write ASCII as ASCII: the UTF-8
+     * family and ISO-8859-1 do; an EBCDIC code page is refused (send its bytes as {@code byte[]}
+     * arguments instead).
+     *
+     * @throws IllegalArgumentException for a codec that does not write ASCII as ASCII
+     */
     public Options codec(TextCodec codec) {
+      byte[] ascii = codec.withPolicy(dev.textwire.ErrorPolicy.REPLACE).encode(ASCII);
+      for (int i = 0; i < ASCII.length(); i++) {
+        if (ascii.length != ASCII.length() || ascii[i] != ASCII.charAt(i)) {
+          throw new IllegalArgumentException(codec.name() + " does not write ASCII as ASCII ('" + ASCII.charAt(i)
+              + "' is not " + Integer.toHexString(ASCII.charAt(i)).toUpperCase(java.util.Locale.ROOT)
+              + "), so Redis could not read the command names written in it");
+        }
+      }
       Options copy = copy();
-      copy.codec = Objects.requireNonNull(codec);
+      copy.codec = codec;
       return copy;
+    }
+
+    private static final String ASCII = asciiChars();
+
+    private static String asciiChars() {
+      StringBuilder chars = new StringBuilder(128);
+      for (char c = 0; c < 128; c++) chars.append(c);
+      return chars.toString();
     }
 
     public Options readBufferBytes(int bytes) {
@@ -164,8 +206,8 @@ public final class RespConnection implements Closeable {
     Socket socket = new Socket();
     try {
       socket.setTcpNoDelay(true);
-      socket.connect(address, Math.toIntExact(options.connectTimeout.toMillis()));
-      socket.setSoTimeout(Math.toIntExact(options.readTimeout.toMillis()));
+      socket.connect(address, Options.socketMillis(options.connectTimeout));
+      socket.setSoTimeout(Options.socketMillis(options.readTimeout));
       RespConnection connection = new RespConnection(socket, options);
       connection.handshake(options);
       return connection;
@@ -197,7 +239,7 @@ public final class RespConnection implements Closeable {
     if (options.clientName != null) call("CLIENT", "SETNAME", options.clientName);
   }
 
-  /** The protocol spoken: 2 or 3. */
+  /** The protocol agreed at connect: 2 or 3 (a later {@code HELLO} or {@code RESET} sent by hand is not seen). */
   public int protocol() {
     return protocol;
   }
@@ -212,8 +254,19 @@ public final class RespConnection implements Closeable {
    *
    * @param args the command's name and arguments, as {@link RespWriter#command(Object...)} takes them
    * @throws RespServerException for an error reply; the connection stays usable
+   * @throws IllegalArgumentException for no arguments, and under RESP3 for {@code SUBSCRIBE} and the other
+   *     pub/sub commands, whose only answers are push messages (send them, then {@link #nextPush()})
+   * @throws IllegalStateException while replies to commands added by {@link #send} are unread
    */
   public RespValue call(Object... args) throws IOException {
+    if (unreadReplies > 0) {
+      throw new IllegalStateException(unreadReplies + " replies to commands added by send() are unread; read them"
+          + " with readReply() first, or this call would return one of theirs");
+    }
+    if (protocol == 3 && args.length > 0 && isSubscription(args[0])) {
+      throw new IllegalArgumentException(args[0] + " has no reply under RESP3, only push messages: send() it,"
+          + " flush(), and read the confirmations and messages with nextPush()");
+    }
     send(args);
     flush();
     RespValue reply = readReply();
@@ -226,7 +279,18 @@ public final class RespConnection implements Closeable {
    * results (check {@link RespValue#isError()}), so one failed command does not hide the others' replies.
    */
   public List<RespValue> pipeline(List<? extends Object[]> commands) throws IOException {
-    for (Object[] command : commands) send(command);
+    if (unreadReplies > 0) {
+      throw new IllegalStateException(unreadReplies + " replies to commands added by send() are unread");
+    }
+    // All or nothing: a command that cannot be written takes the ones before it back out of the buffer.
+    long mark = outgoing.size();
+    try {
+      for (Object[] command : commands) send(command);
+    } catch (RuntimeException e) {
+      outgoing.truncate(mark);
+      unreadReplies = 0;
+      throw e;
+    }
     flush();
     List<RespValue> replies = new ArrayList<>(commands.size());
     for (int i = 0; i < commands.size(); i++) replies.add(readReply());
@@ -239,7 +303,12 @@ public final class RespConnection implements Closeable {
    */
   public void send(Object... args) {
     ensureOpen();
+    if (args.length == 0) {
+      throw new IllegalArgumentException("a command needs a name: Redis does not answer an empty one");
+    }
     writer.command(args);
+    // Under RESP3 the pub/sub commands are answered with push messages only, never a reply.
+    if (protocol != 3 || !isSubscription(args[0])) unreadReplies++;
   }
 
   /** Writes the commands added by {@link #send} to the socket. */
@@ -262,8 +331,25 @@ public final class RespConnection implements Closeable {
       if (value.type() == RespType.PUSH) {
         pushes.add(value);
       } else {
+        if (unreadReplies > 0) unreadReplies--;
         return value;
       }
+    }
+  }
+
+  private static boolean isSubscription(Object name) {
+    String text = name instanceof CharSequence ? name.toString()
+        : name instanceof byte[] ? new String((byte[]) name, java.nio.charset.StandardCharsets.ISO_8859_1) : "";
+    switch (text.toUpperCase(java.util.Locale.ROOT)) {
+      case "SUBSCRIBE":
+      case "PSUBSCRIBE":
+      case "SSUBSCRIBE":
+      case "UNSUBSCRIBE":
+      case "PUNSUBSCRIBE":
+      case "SUNSUBSCRIBE":
+        return true;
+      default:
+        return false;
     }
   }
 

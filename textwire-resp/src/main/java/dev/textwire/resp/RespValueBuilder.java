@@ -1,5 +1,6 @@
 package dev.textwire.resp;
 
+import dev.textwire.ErrorPolicy;
 import dev.textwire.MalformedTextException;
 import dev.textwire.TextCodec;
 import dev.textwire.TextDecoder;
@@ -77,6 +78,10 @@ final class RespValueBuilder implements RespHandler {
     Object text;
     if (type == RespType.BIG_NUMBER) {
       text = new String(src, offset, length, StandardCharsets.ISO_8859_1);
+    } else if (type == RespType.SIMPLE_ERROR) {
+      // Error text is for people, and Redis echoes the command's bytes in it ("unknown command 'X\xC3'"):
+      // replaced, never refused, so an error reply is always an error and never a decoding failure.
+      text = codec.withPolicy(ErrorPolicy.REPLACE).decode(src, offset, length);
     } else {
       try {
         text = codec.decode(src, offset, length);
@@ -189,7 +194,7 @@ final class RespValueBuilder implements RespHandler {
         from = 4;
       }
       payload = from == 0 && bytes.length == blobLength ? bytes : Arrays.copyOfRange(bytes, from, blobLength);
-      if (blobType == RespType.BULK_ERROR) payload = codec.withPolicy(dev.textwire.ErrorPolicy.REPLACE).decode((byte[]) payload);
+      if (blobType == RespType.BULK_ERROR) payload = codec.withPolicy(ErrorPolicy.REPLACE).decode((byte[]) payload);
     }
     blob = null;
     decoded = null;

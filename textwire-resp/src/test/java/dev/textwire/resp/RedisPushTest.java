@@ -1,6 +1,7 @@
 package dev.textwire.resp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -120,18 +121,20 @@ class RedisPushTest {
   }
 
   /**
-   * SUBSCRIBE's only answer in RESP3 is a push, so call() has no reply to return: it waits out the read
-   * timeout and the connection closes. Sending it with send() and reading nextPush() is the way.
+   * SUBSCRIBE's only answer in RESP3 is a push, so call() would have no reply to return and would wait out
+   * the read timeout: it refuses the command before sending it, and the connection stays usable.
+   * Sending it with send() and reading nextPush() is the way.
    */
   @Test
-  void callSubscribeWaitsForAReplyThatNeverComes() throws IOException {
+  void callSubscribeIsRefusedUnderResp3() throws IOException {
     RedisServer server = RedisServer.shared();
     try (RespConnection a = RespConnection.connect(new InetSocketAddress(server.host(), server.port()),
         RespConnection.Options.defaults().protocol(3).readTimeout(Duration.ofMillis(300)))) {
-      assertThrows(SocketTimeoutException.class, () -> a.call("SUBSCRIBE", "push:never"));
-      assertTrue(a.isClosed());
-      // The subscribe confirmation was read and set aside before the timeout.
-      assertEquals(push(bulk("subscribe"), bulk("push:never"), RespValue.integer(1)), a.pollPush());
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> a.call("subscribe", "push:never"));
+      assertTrue(e.getMessage().contains("nextPush"), e.getMessage());
+      assertFalse(a.isClosed());
+      assertEquals("PONG", a.call("PING").asString());
+      assertNull(a.pollPush());
     }
   }
 
