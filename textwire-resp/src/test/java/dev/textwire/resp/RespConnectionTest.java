@@ -525,7 +525,7 @@ class RespConnectionTest {
       c.send("ECHO", "first");
       IllegalStateException e = assertThrows(IllegalStateException.class, () -> c.call("ECHO", "second"));
       assertTrue(e.getMessage().startsWith("1 replies to commands added by send() are unread"), e.getMessage());
-      assertThrows(IllegalStateException.class, () -> c.pipeline(List.of(new Object[] {"PING"})));
+      assertThrows(IllegalStateException.class, () -> c.pipeline(List.<Object[]>of(new Object[] {"PING"})));
       c.flush();
       assertEquals("first", c.readReply().asString());
       assertEquals("second", c.call("ECHO", "second").asString());
