@@ -283,7 +283,13 @@ class JedisLettuceEncodingTest {
     for (String text : texts) {
       Arrays.fill(array, 0, 64, (byte) '#');
       arrayWriter.reset(array, 0).codec(dev.textwire.TextCodecs.UTF_8);
-      assertThrows(MalformedTextException.class, () -> arrayWriter.command("SET", "key", text), () -> escape(text));
+      MalformedTextException refused =
+          assertThrows(MalformedTextException.class, () -> arrayWriter.command("SET", "key", text), () -> escape(text));
+      // Core throws MalformedTextException itself (UnmappableCharacterException is for code pages), at the
+      // first lone surrogate, counted in the argument's chars.
+      assertEquals(MalformedTextException.class, refused.getClass());
+      assertEquals(firstUnpairedSurrogate(text), refused.charIndex(), () -> escape(text));
+      assertEquals(1, refused.malformedLength());
       assertEquals(0, arrayWriter.position(), () -> "position after a refused command, " + escape(text));
 
       SegmentedBuffer segments = new SegmentedBuffer(64);
@@ -314,6 +320,18 @@ class JedisLettuceEncodingTest {
     assertArrayEquals(jedis("SET", "k", highThenE), textwire(question, "SET", "k", highThenE));
     assertArrayEquals("*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$2\r\n?\u00e9\r\n".getBytes(StandardCharsets.ISO_8859_1),
         lettuce("SET", "k", highThenE), "Lettuce writes (byte) 0xE9, not UTF-8");
+  }
+
+  static int firstUnpairedSurrogate(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return i;
+      }
+    }
+    throw new AssertionError("no unpaired surrogate in " + escape(text));
   }
 
   /** Text with at least one lone surrogate (high or low) among ASCII, CJK and well-formed pairs. */
