@@ -34,7 +34,8 @@ public final class RespWriter {
   private static final byte[] CRLF = {'\r', '\n'};
 
   private final RespTarget target;
-  private final byte[] header = new byte[24];
+  // The longest thing built here: a bulk string of Long.MIN_VALUE, $20\r\n + 20 digits + \r\n (27 bytes).
+  private final byte[] header = new byte[32];
   private TextCodec codec = TextCodecs.UTF_8;
 
   private RespWriter(RespTarget target) {
