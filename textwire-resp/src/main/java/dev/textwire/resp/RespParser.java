@@ -211,8 +211,8 @@ public final class RespParser {
   private RespProtocolException lineTooLong(byte[] src, int pos, int end) {
     boolean number = maxLine() == MAX_NUMBER_LINE;
     String reason = number
-        ? "a " + describe(valueType) + " header longer than " + MAX_NUMBER_LINE + " bytes"
-        : "a " + describe(valueType) + " longer than the limit of " + limits.maxLineBytes() + " bytes";
+        ? "a " + valueType.description() + " header longer than " + MAX_NUMBER_LINE + " bytes"
+        : "a " + valueType.description() + " longer than the limit of " + limits.maxLineBytes() + " bytes";
     return fail(reason, valueOffset, src, pos, end);
   }
 
@@ -281,7 +281,7 @@ public final class RespParser {
       return;
     }
     if (byteLength > limits.maxBulkBytes()) {
-      throw lineError("a " + describe(valueType) + " of " + byteLength + " bytes, above the limit of "
+      throw lineError("a " + valueType.description() + " of " + byteLength + " bytes, above the limit of "
           + limits.maxBulkBytes(), line, offset, length);
     }
     if (valueType == RespType.VERBATIM_STRING && byteLength < 4) {
@@ -333,7 +333,7 @@ public final class RespParser {
       return;
     }
     if (count > limits.maxAggregateCount()) {
-      throw lineError("a " + describe(valueType) + " of " + count + (pairs(valueType) ? " pairs" : " elements")
+      throw lineError("a " + valueType.description() + " of " + count + (pairs(valueType) ? " pairs" : " elements")
           + ", above the limit of " + limits.maxAggregateCount(), line, offset, length);
     }
     if (depth == limits.maxDepth()) {
@@ -437,9 +437,5 @@ public final class RespParser {
 
   private static RespProtocolException fail(String reason, long streamOffset, byte[] bytes, int from, int to) {
     return RespErrors.protocol(reason, streamOffset, bytes, from, Math.min(to, from + 32));
-  }
-
-  static String describe(RespType type) {
-    return type.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
   }
 }

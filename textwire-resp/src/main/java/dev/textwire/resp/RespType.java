@@ -45,6 +45,11 @@ public enum RespType {
     return this == SIMPLE_ERROR || this == BULK_ERROR;
   }
 
+  /** The type in words, for messages: "bulk string", "simple error". */
+  public String description() {
+    return name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+  }
+
   /** The type a marker byte starts, or {@code null} if RESP3 has none. */
   public static RespType ofMarker(byte marker) {
     return marker >= 0 ? BY_MARKER[marker] : null;

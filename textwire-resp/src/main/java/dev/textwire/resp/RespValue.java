@@ -81,7 +81,7 @@ public final class RespValue {
   public static RespValue nullOf(RespType type) {
     if (type == RespType.NULL) return NULL;
     if (type != RespType.BULK_STRING && type != RespType.ARRAY) {
-      throw new IllegalArgumentException("RESP has no null " + RespParser.describe(type));
+      throw new IllegalArgumentException("RESP has no null " + type.description());
     }
     return new RespValue(type, 0, null, null, TextCodecs.UTF_8, null);
   }
@@ -108,9 +108,9 @@ public final class RespValue {
 
   /** An array, set or push of these elements; or a map or an attribute of these keys and values, in turn. */
   public static RespValue aggregate(RespType type, List<RespValue> elements) {
-    if (!type.isAggregate()) throw new IllegalArgumentException(RespParser.describe(type) + " is not an aggregate");
+    if (!type.isAggregate()) throw new IllegalArgumentException(type.description() + " is not an aggregate");
     if ((type == RespType.MAP || type == RespType.ATTRIBUTE) && elements.size() % 2 != 0) {
-      throw new IllegalArgumentException("a " + RespParser.describe(type) + " needs keys and values in pairs, not "
+      throw new IllegalArgumentException("a " + type.description() + " needs keys and values in pairs, not "
           + elements.size() + " elements");
     }
     return new RespValue(type, 0, List.copyOf(elements), null, TextCodecs.UTF_8, null);
@@ -132,7 +132,7 @@ public final class RespValue {
   /** This value with {@code attributes} (an {@link RespType#ATTRIBUTE} value) attached. */
   public RespValue withAttributes(RespValue attributes) {
     if (attributes != null && attributes.type != RespType.ATTRIBUTE) {
-      throw new IllegalArgumentException("attributes are an attribute value, not a " + RespParser.describe(attributes.type));
+      throw new IllegalArgumentException("attributes are an attribute value, not a " + attributes.type.description());
     }
     return new RespValue(type, number, payload, format, codec, attributes);
   }
@@ -286,7 +286,7 @@ public final class RespValue {
   }
 
   private void expect(boolean ok, String wanted) {
-    if (!ok) throw new IllegalStateException("this value is a " + RespParser.describe(type) + ", not " + wanted);
+    if (!ok) throw new IllegalStateException("this value is a " + type.description() + ", not " + wanted);
   }
 
   private static MalformedTextException rethrow(MalformedTextException e) {
@@ -338,7 +338,7 @@ public final class RespValue {
       out.append(' ');
     }
     if (isNull()) {
-      out.append(type == RespType.NULL ? "(null)" : "(null " + RespParser.describe(type) + ")");
+      out.append(type == RespType.NULL ? "(null)" : "(null " + type.description() + ")");
       return;
     }
     switch (type) {
@@ -368,7 +368,7 @@ public final class RespValue {
       default:
         List<RespValue> elements = elements();
         boolean pairs = type == RespType.MAP || type == RespType.ATTRIBUTE;
-        out.append(type == RespType.ARRAY ? "[" : RespParser.describe(type) + (pairs ? "{" : "["));
+        out.append(type == RespType.ARRAY ? "[" : type.description() + (pairs ? "{" : "["));
         for (int i = 0; i < elements.size(); i++) {
           if (i > 0) out.append(pairs && i % 2 == 1 ? "=" : ", ");
           elements.get(i).appendTo(out);

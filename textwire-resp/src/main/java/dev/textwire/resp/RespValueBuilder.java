@@ -115,7 +115,7 @@ final class RespValueBuilder implements RespHandler {
   @Override
   public void blobStart(RespType type, long byteLength) {
     if (byteLength > MAX_ARRAY_LENGTH) {
-      throw new IllegalStateException("a " + RespParser.describe(type) + " of " + byteLength
+      throw new IllegalStateException("a " + type.description() + " of " + byteLength
           + " bytes does not fit a Java array; read it with a RespHandler of your own");
     }
     blobType = type;
