@@ -287,14 +287,22 @@ class RespParserMalformedTest {
 
   /** Feeds {@code stream} in fresh arrays of {@code chunk} bytes (0: whole), polling replies as they come. */
   static Fed feed(byte[] stream, int chunk) {
+    return feed(RespLimits.DEFAULT, stream, chunk);
+  }
+
+  static Fed feed(RespLimits limits, byte[] stream, int chunk) {
     int size = chunk == 0 ? Math.max(1, stream.length) : chunk;
     List<Integer> cuts = new ArrayList<>();
     for (int i = size; i < stream.length; i += size) cuts.add(i);
-    return feedCuts(stream, cuts.stream().mapToInt(Integer::intValue).toArray());
+    return feedCuts(limits, stream, cuts.stream().mapToInt(Integer::intValue).toArray());
   }
 
   static Fed feedCuts(byte[] stream, int[] cuts) {
-    RespReader reader = new RespReader();
+    return feedCuts(RespLimits.DEFAULT, stream, cuts);
+  }
+
+  static Fed feedCuts(RespLimits limits, byte[] stream, int[] cuts) {
+    RespReader reader = new RespReader(limits, dev.textwire.TextCodecs.UTF_8, RespReader.Bulk.BYTES);
     Fed fed = new Fed();
     int from = 0;
     try {
