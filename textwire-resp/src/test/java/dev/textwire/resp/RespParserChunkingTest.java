@@ -373,4 +373,35 @@ class RespParserChunkingTest {
     if (v.attributes() != null) mark(v.attributes(), seen);
     if (v.type().isAggregate() && !v.isNull()) for (RespValue e : v.elements()) mark(e, seen);
   }
+
+  /**
+   * An attribute describes the value after it: after the attribute alone, part of a reply has been read.
+   * The parser is back in its between-values state with nothing open, so it says it is at a boundary.
+   */
+  @Test
+  @org.junit.jupiter.api.Disabled("bug: RespParser/RespReader.atReplyBoundary() is true after a top-level attribute"
+      + " whose value has not arrived (|1\\r\\n+a\\r\\n+b\\r\\n)")
+  void anAttributeWithoutItsValueIsNotAReplyBoundary() {
+    byte[] attribute = RespParserMalformedTest.latin1("|1\r\n+a\r\n+b\r\n");
+    RespReader reader = new RespReader();
+    reader.feed(attribute, 0, attribute.length);
+    assertEquals(0, reader.available());
+    assertFalse(reader.atReplyBoundary());
+    RespParser parser = new RespParser();
+    parser.parse(attribute, 0, attribute.length, new RespParserMalformedTest.Recorder());
+    assertFalse(parser.replyComplete());
+    assertFalse(parser.atReplyBoundary());
+  }
+
+  @Test
+  void anAttributeAttachesToTheValueAfterItWhereverTheChunksEnd() {
+    byte[] stream = RespParserMalformedTest.latin1("|1\r\n+a\r\n+b\r\n:7\r\n");
+    for (int chunk = 1; chunk <= stream.length; chunk++) {
+      RespParserMalformedTest.Fed fed = RespParserMalformedTest.feed(stream, chunk);
+      assertEquals(1, fed.replies.size());
+      RespValue value = fed.replies.get(0);
+      assertEquals(7, value.asLong());
+      assertEquals("b", value.attributes().asStringMap().get("a").asString());
+    }
+  }
 }
