@@ -10,6 +10,7 @@ import dev.textwire.TextCodecs;
 import dev.textwire.resp.fuzz.RespTestWire;
 import dev.textwire.resp.fuzz.RespTestWire.BlobSpan;
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -199,6 +200,27 @@ class RespParserChunkingTest {
           assertTrue(RespTestWire.deepEquals(model, read), where + ": attributes");
           assertEquals(stream.length, reader.bytesConsumed(), where);
           assertTrue(reader.atReplyBoundary(), where);
+        }
+        // Through ByteBuffers: direct (copied in 8 KiB pieces) and heap with an array offset.
+        for (boolean direct : new boolean[] {true, false}) {
+          RespReader reader = new RespReader(RespLimits.DEFAULT, TextCodecs.UTF_8, bulk);
+          List<RespValue> read = new ArrayList<>();
+          int[] cuts = cuts(stream.length, 20000, generator.random);
+          int from = 0;
+          for (int i = 0; i <= cuts.length; i++) {
+            int to = i < cuts.length ? cuts[i] : stream.length;
+            ByteBuffer buffer = direct ? ByteBuffer.allocateDirect(to - from + 2) : ByteBuffer.allocate(to - from + 4);
+            if (!direct) buffer.position(2);
+            buffer.put(stream, from, to - from).flip();
+            if (!direct) buffer.position(2);
+            ByteBuffer src = direct ? buffer : buffer.slice();
+            reader.feed(src);
+            assertEquals(src.limit(), src.position());
+            from = to;
+            for (RespValue v; (v = reader.poll()) != null; ) read.add(v);
+          }
+          assertTrue(RespTestWire.deepEquals(model, read), "seed " + seed + " buffers, direct " + direct);
+          assertEquals(stream.length, reader.bytesConsumed());
         }
       }
     }
