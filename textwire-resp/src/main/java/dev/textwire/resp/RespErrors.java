@@ -11,6 +11,11 @@ final class RespErrors {
     return new RespProtocolException(reason, streamOffset, message);
   }
 
+  /** "a bulk string", "an array". */
+  static String a(String noun) {
+    return ("aeiou".indexOf(noun.charAt(0)) >= 0 ? "an " : "a ") + noun;
+  }
+
   static String hex(byte[] bytes, int from, int to) {
     StringBuilder out = new StringBuilder((to - from) * 3);
     for (int i = from; i < to; i++) {

@@ -10,10 +10,11 @@ package dev.textwire.resp;
  * value. An attribute comes before the value it describes, as on the wire.
  *
  * <p>A bulk string, bulk error or verbatim string arrives as {@link #blobStart} with its declared length,
- * then one or more {@link #blobPart}s whose lengths add up to it, the last with {@code last} set. When
- * the chunk held the whole value there is exactly one part, of the whole length, straight from the chunk;
- * an empty value has one empty part. A verbatim string's parts include its three-letter format and the
- * colon, as on the wire.
+ * then one or more {@link #blobPart}s whose lengths add up to it, the last with {@code last} set, and only
+ * once the CR LF after the value has been checked. When the chunk held the whole value and its CR LF
+ * there is exactly one part, of the whole length, straight from the chunk; when a chunk ended inside the
+ * value or its CR LF, the last part may be empty. A verbatim string's parts include its three-letter
+ * format and the colon, as on the wire.
  */
 public interface RespHandler {
   /**

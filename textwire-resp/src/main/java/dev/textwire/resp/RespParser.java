@@ -54,6 +54,8 @@ public final class RespParser {
   private RespType[] openTypes = new RespType[4];
   private long[] openRemaining = new long[4];
   private int depth;
+  /** A top-level attribute has ended and the value it describes has not: the reply is not over. */
+  private boolean attributeBeforeValue;
 
   /** A parser with the {@linkplain RespLimits#DEFAULT default limits}. */
   public RespParser() {
@@ -116,6 +118,7 @@ public final class RespParser {
             if (src[pos] != '\n') throw fail("CR not followed by LF", chunkBase + pos - 1, src, pos, end);
             pos++;
             state = TYPE;
+            handler.blobPart(src, pos, 0, true);
             valueDone(handler);
             break;
           default:
@@ -141,7 +144,7 @@ public final class RespParser {
 
   /** Whether the parser is between replies: nothing of a reply has been read and not yet completed. */
   public boolean atReplyBoundary() {
-    return state == TYPE && depth == 0;
+    return state == TYPE && depth == 0 && !attributeBeforeValue;
   }
 
   /** How many bytes the parser has consumed since it was made or reset. */
@@ -157,6 +160,7 @@ public final class RespParser {
     failure = null;
     lineLength = 0;
     depth = 0;
+    attributeBeforeValue = false;
     blobRemaining = 0;
   }
 
@@ -211,17 +215,18 @@ public final class RespParser {
   private RespProtocolException lineTooLong(byte[] src, int pos, int end) {
     boolean number = maxLine() == MAX_NUMBER_LINE;
     String reason = number
-        ? "a " + valueType.description() + " header longer than " + MAX_NUMBER_LINE + " bytes"
-        : "a " + valueType.description() + " longer than the limit of " + limits.maxLineBytes() + " bytes";
+        ? RespErrors.a(valueType.description()) + " header longer than " + MAX_NUMBER_LINE + " bytes"
+        : RespErrors.a(valueType.description()) + " longer than the limit of " + limits.maxLineBytes() + " bytes";
     return fail(reason, valueOffset, src, pos, end);
   }
 
   private void appendLine(byte[] src, int offset, int length) {
     int needed = lineLength + length;
     if (lineBuffer == null || needed > lineBuffer.length) {
-      int capacity = lineBuffer == null ? 64 : lineBuffer.length;
+      long capacity = lineBuffer == null ? 64 : lineBuffer.length;
       while (capacity < needed) capacity *= 2;
-      byte[] grown = new byte[capacity];
+      capacity = Math.min(capacity, Math.max(needed, Integer.MAX_VALUE - 8));
+      byte[] grown = new byte[(int) capacity];
       if (lineBuffer != null) System.arraycopy(lineBuffer, 0, grown, 0, lineLength);
       lineBuffer = grown;
     }
@@ -281,7 +286,7 @@ public final class RespParser {
       return;
     }
     if (byteLength > limits.maxBulkBytes()) {
-      throw lineError("a " + valueType.description() + " of " + byteLength + " bytes, above the limit of "
+      throw lineError(RespErrors.a(valueType.description()) + " of " + byteLength + " bytes, above the limit of "
           + limits.maxBulkBytes(), line, offset, length);
     }
     if (valueType == RespType.VERBATIM_STRING && byteLength < 4) {
@@ -309,7 +314,8 @@ public final class RespParser {
       valueDone(handler);
       return crlf + 2;
     }
-    handler.blobPart(src, pos, n, whole);
+    // The CR LF is not in this chunk: the value is complete only once it has come, with an empty last part.
+    if (n > 0 || !whole) handler.blobPart(src, pos, n, false);
     blobRemaining -= n;
     blobIndex += n;
     if (whole) state = BLOB_CR;
@@ -333,7 +339,7 @@ public final class RespParser {
       return;
     }
     if (count > limits.maxAggregateCount()) {
-      throw lineError("a " + valueType.description() + " of " + count + (pairs(valueType) ? " pairs" : " elements")
+      throw lineError(RespErrors.a(valueType.description()) + " of " + count + (pairs(valueType) ? " pairs" : " elements")
           + ", above the limit of " + limits.maxAggregateCount(), line, offset, length);
     }
     if (depth == limits.maxDepth()) {
@@ -346,6 +352,7 @@ public final class RespParser {
       handler.aggregateEnd(type);
       // An attribute describes the value after it; it is not a value of its own.
       if (type != RespType.ATTRIBUTE) valueDone(handler);
+      else if (depth == 0) attributeBeforeValue = true;
       return;
     }
     if (depth == openTypes.length) {
@@ -363,8 +370,12 @@ public final class RespParser {
       if (--openRemaining[depth - 1] > 0) return;
       RespType type = openTypes[--depth];
       handler.aggregateEnd(type);
-      if (type == RespType.ATTRIBUTE) return;
+      if (type == RespType.ATTRIBUTE) {
+        attributeBeforeValue = depth == 0;
+        return;
+      }
     }
+    attributeBeforeValue = false;
     replyComplete = true;
   }
 

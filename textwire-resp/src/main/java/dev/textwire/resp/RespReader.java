@@ -37,8 +37,13 @@ public final class RespReader {
     this(RespLimits.DEFAULT, TextCodecs.UTF_8, Bulk.BYTES);
   }
 
+  /**
+   * @param limits what a reply may declare; a bulk string longer than a Java array can hold (about 2 GiB)
+   *     is refused as over the limit whatever {@code limits} allow, since the tree holds it in one array
+   */
   public RespReader(RespLimits limits, TextCodec codec, Bulk bulk) {
-    this.parser = new RespParser(limits);
+    this.parser = new RespParser(limits.maxBulkBytes() > RespValueBuilder.MAX_ARRAY_LENGTH
+        ? limits.withMaxBulkBytes(RespValueBuilder.MAX_ARRAY_LENGTH) : limits);
     this.builder = new RespValueBuilder(Objects.requireNonNull(codec, "codec"), bulk == Bulk.TEXT);
   }
 

@@ -110,7 +110,7 @@ public final class RespValue {
   public static RespValue aggregate(RespType type, List<RespValue> elements) {
     if (!type.isAggregate()) throw new IllegalArgumentException(type.description() + " is not an aggregate");
     if ((type == RespType.MAP || type == RespType.ATTRIBUTE) && elements.size() % 2 != 0) {
-      throw new IllegalArgumentException("a " + type.description() + " needs keys and values in pairs, not "
+      throw new IllegalArgumentException(RespErrors.a(type.description()) + " needs keys and values in pairs, not "
           + elements.size() + " elements");
     }
     return new RespValue(type, 0, List.copyOf(elements), null, TextCodecs.UTF_8, null);
@@ -132,7 +132,7 @@ public final class RespValue {
   /** This value with {@code attributes} (an {@link RespType#ATTRIBUTE} value) attached. */
   public RespValue withAttributes(RespValue attributes) {
     if (attributes != null && attributes.type != RespType.ATTRIBUTE) {
-      throw new IllegalArgumentException("attributes are an attribute value, not a " + attributes.type.description());
+      throw new IllegalArgumentException("attributes are an attribute value, not " + RespErrors.a(attributes.type.description()));
     }
     return new RespValue(type, number, payload, format, codec, attributes);
   }
@@ -286,7 +286,7 @@ public final class RespValue {
   }
 
   private void expect(boolean ok, String wanted) {
-    if (!ok) throw new IllegalStateException("this value is a " + type.description() + ", not " + wanted);
+    if (!ok) throw new IllegalStateException("this value is " + RespErrors.a(type.description()) + ", not " + wanted);
   }
 
   private static MalformedTextException rethrow(MalformedTextException e) {

@@ -15,7 +15,7 @@ import java.util.List;
  * parts come (doubling, up to the declared length), and an aggregate's list starts small.
  */
 final class RespValueBuilder implements RespHandler {
-  private static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
+  static final int MAX_ARRAY_LENGTH = Integer.MAX_VALUE - 8;
 
   private final TextCodec codec;
   private final boolean decodeText;
@@ -86,7 +86,8 @@ final class RespValueBuilder implements RespHandler {
       try {
         text = codec.decode(src, offset, length);
       } catch (MalformedTextException e) {
-        text = e; // thrown when the text is asked for, as for a bulk string
+        // Kept as bytes: asBytes() has them, asString() throws this again, equality compares them.
+        text = Arrays.copyOfRange(src, offset, offset + length);
       }
     }
     add(RespValue.blob(type, text, null, codec));
@@ -114,16 +115,12 @@ final class RespValueBuilder implements RespHandler {
 
   @Override
   public void blobStart(RespType type, long byteLength) {
-    if (byteLength > MAX_ARRAY_LENGTH) {
-      throw new IllegalStateException("a " + type.description() + " of " + byteLength
-          + " bytes does not fit a Java array; read it with a RespHandler of your own");
-    }
     blobType = type;
     blobDeclared = byteLength;
     blobLength = 0;
     blob = null;
     decodeFailure = null;
-    if (decodeText && type != RespType.BULK_ERROR) {
+    if (streamsText(type)) {
       if (decoder == null) decoder = codec.newDecoder();
       decoder.reset();
       decoded = null;
@@ -133,7 +130,7 @@ final class RespValueBuilder implements RespHandler {
   @Override
   public void blobPart(byte[] src, int offset, int length, boolean last) {
     boolean whole = last && blob == null && decoded == null && length == blobDeclared;
-    if (decodeText && blobType != RespType.BULK_ERROR) {
+    if (streamsText(blobType)) {
       textPart(src, offset, length, last, whole);
     } else if (whole) {
       blob = Arrays.copyOfRange(src, offset, offset + length);
@@ -159,7 +156,7 @@ final class RespValueBuilder implements RespHandler {
   private void textPart(byte[] src, int offset, int length, boolean last, boolean whole) {
     if (decodeFailure != null) return;
     try {
-      if (whole && blobType == RespType.BULK_STRING) {
+      if (whole) {
         wholeText = codec.decode(src, offset, length);
         return;
       }
@@ -180,12 +177,7 @@ final class RespValueBuilder implements RespHandler {
     } else if (wholeText != null) {
       payload = wholeText;
     } else if (decoded != null) {
-      String text = decoded.toString();
-      if (blobType == RespType.VERBATIM_STRING) {
-        format = text.substring(0, 3);
-        text = text.substring(4);
-      }
-      payload = text;
+      payload = decoded.toString();
     } else {
       byte[] bytes = blob == null ? new byte[0] : blob;
       int from = 0;
@@ -194,7 +186,11 @@ final class RespValueBuilder implements RespHandler {
         from = 4;
       }
       payload = from == 0 && bytes.length == blobLength ? bytes : Arrays.copyOfRange(bytes, from, blobLength);
-      if (blobType == RespType.BULK_ERROR) payload = codec.withPolicy(ErrorPolicy.REPLACE).decode((byte[]) payload);
+      if (blobType == RespType.BULK_ERROR) {
+        payload = codec.withPolicy(ErrorPolicy.REPLACE).decode((byte[]) payload);
+      } else if (decodeText) {
+        payload = decodeOrFailure((byte[]) payload);
+      }
     }
     blob = null;
     decoded = null;
@@ -203,20 +199,43 @@ final class RespValueBuilder implements RespHandler {
     add(RespValue.blob(blobType, payload, format, codec));
   }
 
+  /**
+   * Whether a blob of this type is decoded part by part: bulk strings, in text mode. A verbatim string's
+   * format is three bytes, not three chars, so it is gathered and decoded after them; error text is
+   * decoded leniently, whole.
+   */
+  private boolean streamsText(RespType type) {
+    return decodeText && type == RespType.BULK_STRING;
+  }
+
+  private Object decodeOrFailure(byte[] bytes) {
+    try {
+      return codec.decode(bytes);
+    } catch (MalformedTextException e) {
+      return e;
+    }
+  }
+
   @Override
   public void aggregateStart(RespType type, int count) {
-    RespValue attributes = type == RespType.ATTRIBUTE ? null : takeAttributes();
-    open.addLast(new Open(type, count, attributes));
+    // An aggregate takes the attributes before it; so does an attribute, which adds its own to them at its
+    // end, so that two attributes in a row both describe the value after them, not a key inside the second.
+    open.addLast(new Open(type, count, takeAttributes()));
   }
 
   @Override
   public void aggregateEnd(RespType type) {
     Open done = open.removeLast();
-    RespValue value = RespValue.ownedAggregate(done.type, done.elements);
     if (type == RespType.ATTRIBUTE) {
-      pendingAttributes = value;
+      List<RespValue> entries = done.elements;
+      if (done.attributes != null) {
+        entries = new java.util.ArrayList<>(done.attributes.elements());
+        entries.addAll(done.elements);
+      }
+      pendingAttributes = RespValue.ownedAggregate(RespType.ATTRIBUTE, entries);
       return;
     }
+    RespValue value = RespValue.ownedAggregate(done.type, done.elements);
     place(done.attributes == null ? value : value.withAttributes(done.attributes));
   }
 

@@ -139,8 +139,10 @@ public final class RespWriter {
       bulk((ByteBuffer) arg);
     } else if (arg instanceof Long || arg instanceof Integer || arg instanceof Short || arg instanceof Byte) {
       bulk(((Number) arg).longValue());
-    } else if (arg instanceof Double || arg instanceof Float) {
-      bulk(((Number) arg).doubleValue());
+    } else if (arg instanceof Double) {
+      bulk((double) (Double) arg);
+    } else if (arg instanceof Float) {
+      floatArgument((Float) arg);
     } else {
       throw new IllegalArgumentException("argument " + index + " is "
           + (arg == null ? "null" : "a " + arg.getClass().getName())
@@ -217,6 +219,16 @@ public final class RespWriter {
         : value == Double.NEGATIVE_INFINITY ? "-inf" : Double.toString(value);
     target.putBulk(text, 0, text.length(), TextCodecs.UTF_8);
     return this;
+  }
+
+  /** A float in its own shortest form: 0.1f is "0.1", not the double 0.10000000149011612. */
+  private void floatArgument(float value) {
+    if (Float.isNaN(value) || Float.isInfinite(value)) {
+      bulk((double) value);
+      return;
+    }
+    String text = Float.toString(value);
+    target.putBulk(text, 0, text.length(), TextCodecs.UTF_8);
   }
 
   /** {@code +<text>\r\n}, a simple string (a status reply such as {@code OK}). */

@@ -157,8 +157,6 @@ class RespWriterTest {
 
   /** The header scratch array holds 24 bytes; $19\r\n, 19 digits and CR LF are 26. */
   @Test
-  @Disabled("bug: RespWriter.bulk(long) throws ArrayIndexOutOfBoundsException for |value| >= 10^17"
-      + " (18+ digits: the header array is 24 bytes, $NN\\r\\n + digits + \\r\\n needs up to 27)")
   void longArgumentsOfEveryLength() {
     assertWrites(bulk("100000000000000000"), w -> w.bulk(100_000_000_000_000_000L));
     assertWrites(bulk("9223372036854775807"), w -> w.bulk(Long.MAX_VALUE));
