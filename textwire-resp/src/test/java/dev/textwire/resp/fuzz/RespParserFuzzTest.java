@@ -73,10 +73,10 @@ class RespParserFuzzTest {
   }
 
   /**
-   * The same under a reader that decodes bulk strings as UTF-8 as they arrive. Disabled: a verbatim string
-   * whose 3-byte format is not 3 chars (a multi-byte UTF-8 character, {@code =4\r\n\xE2\x82\xAC:\r\n}) makes
-   * the builder throw StringIndexOutOfBoundsException from {@code text.substring(0, 3)}; see
-   * RespParserMalformedTest#aVerbatimFormatOfMultiByteCharsInTextMode.
+   * The same under a reader that decodes bulk strings as UTF-8 as they arrive. It found that a verbatim
+   * string whose 3-byte format is not 3 chars (a multi-byte UTF-8 character,
+   * {@code =4\r\n\xE2\x82\xAC:\r\n}) made the builder throw StringIndexOutOfBoundsException; kept as the seed
+   * {@code verbatim_format_of_one_3_byte_char} (and RespParserMalformedTest#aVerbatimFormatOfMultiByteCharsInTextMode).
    */
   @FuzzTest(maxDuration = "30s")
   void parseAsText(FuzzedDataProvider data) {
