@@ -120,11 +120,7 @@ final class RespValueBuilder implements RespHandler {
     blobLength = 0;
     blob = null;
     decodeFailure = null;
-    if (streamsText(type)) {
-      if (decoder == null) decoder = codec.newDecoder();
-      decoder.reset();
-      decoded = null;
-    }
+    decoded = null;
   }
 
   @Override
@@ -160,7 +156,13 @@ final class RespValueBuilder implements RespHandler {
         wholeText = codec.decode(src, offset, length);
         return;
       }
-      if (decoded == null) decoded = new StringBuilder((int) Math.min(blobDeclared, 8192));
+      if (decoded == null) {
+        // The first part of a split value: only now is the streaming decoder needed (a value whole in its
+        // chunk, the common case, is decoded in one call above).
+        decoded = new StringBuilder((int) Math.min(blobDeclared, 8192));
+        if (decoder == null) decoder = codec.newDecoder();
+        decoder.reset();
+      }
       decoder.feed(src, offset, length, last);
       decoder.decode(decoded, Integer.MAX_VALUE);
     } catch (MalformedTextException e) {
