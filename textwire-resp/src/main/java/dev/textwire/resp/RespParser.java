@@ -176,10 +176,13 @@ public final class RespParser {
 
   /** A header or a simple value's line: straight from the chunk when the chunk holds all of it. */
   private int readLine(byte[] src, int pos, int end, long chunkBase, RespHandler handler) {
+    // Scan no further than one byte past the limit: a chunk of megabytes without a CR is refused at once.
+    int max = maxLine();
+    int scanEnd = (int) Math.min(end, (long) pos + (max - lineLength) + 1);
     int i = pos;
-    while (i < end && src[i] != '\r' && src[i] != '\n') i++;
+    while (i < scanEnd && src[i] != '\r' && src[i] != '\n') i++;
     int lineEnd = i;
-    if (lineLength + (lineEnd - pos) > maxLine()) throw lineTooLong(src, pos, end);
+    if (lineLength + (lineEnd - pos) > max) throw lineTooLong(src, pos, end);
     if (i == end) {
       appendLine(src, pos, lineEnd - pos);
       return end;
