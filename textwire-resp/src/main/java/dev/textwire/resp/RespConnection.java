@@ -259,14 +259,8 @@ public final class RespConnection implements Closeable {
    * @throws IllegalStateException while replies to commands added by {@link #send} are unread
    */
   public RespValue call(Object... args) throws IOException {
-    if (unreadReplies > 0) {
-      throw new IllegalStateException(unreadReplies + " replies to commands added by send() are unread; read them"
-          + " with readReply() first, or this call would return one of theirs");
-    }
-    if (protocol == 3 && args.length > 0 && isSubscription(args[0])) {
-      throw new IllegalArgumentException(args[0] + " has no reply under RESP3, only push messages: send() it,"
-          + " flush(), and read the confirmations and messages with nextPush()");
-    }
+    checkNothingUnread();
+    checkHasReply(args);
     send(args);
     flush();
     RespValue reply = readReply();
@@ -274,14 +268,29 @@ public final class RespConnection implements Closeable {
     return reply;
   }
 
+  private void checkNothingUnread() {
+    if (unreadReplies > 0) {
+      throw new IllegalStateException(unreadReplies + " replies to commands added by send() are unread; read them"
+          + " with readReply() first, or this call would return one of theirs");
+    }
+  }
+
+  private void checkHasReply(Object[] args) {
+    if (protocol == 3 && args.length > 0 && isSubscription(args[0])) {
+      throw new IllegalArgumentException(args[0] + " has no reply under RESP3, only push messages: send() it,"
+          + " flush(), and read the confirmations and messages with nextPush()");
+    }
+  }
+
   /**
    * Sends the commands in one write and reads their replies in order. An error reply is one of the
    * results (check {@link RespValue#isError()}), so one failed command does not hide the others' replies.
+   * A command that cannot be written (or, under RESP3, a pub/sub command) is refused before anything is
+   * sent.
    */
   public List<RespValue> pipeline(List<? extends Object[]> commands) throws IOException {
-    if (unreadReplies > 0) {
-      throw new IllegalStateException(unreadReplies + " replies to commands added by send() are unread");
-    }
+    checkNothingUnread();
+    for (Object[] command : commands) checkHasReply(command);
     // All or nothing: a command that cannot be written takes the ones before it back out of the buffer.
     long mark = outgoing.size();
     try {
