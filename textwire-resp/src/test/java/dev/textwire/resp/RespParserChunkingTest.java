@@ -157,21 +157,10 @@ class RespParserChunkingTest {
     }
   }
 
-  /** Chunk boundaries: every {@code size} bytes, or random sizes up to {@code size} when random is given. */
-  private static int[] cuts(int total, int size, Random random) {
-    List<Integer> cuts = new ArrayList<>();
-    int at = 0;
-    while (true) {
-      at += random == null ? size : 1 + random.nextInt(size);
-      if (at >= total) break;
-      cuts.add(at);
-    }
-    return cuts.stream().mapToInt(Integer::intValue).toArray();
-  }
-
   private static List<int[]> chunkings(int total, Random random) {
-    return List.of(new int[0], cuts(total, 1, null), cuts(total, 7, null), cuts(total, 8192, null),
-        cuts(total, 3, random), cuts(total, 64, random), cuts(total, 5000, random));
+    return List.of(new int[0], RespTestWire.cuts(total, 1, null), RespTestWire.cuts(total, 7, null),
+        RespTestWire.cuts(total, 8192, null), RespTestWire.cuts(total, 3, random), RespTestWire.cuts(total, 64, random),
+        RespTestWire.cuts(total, 5000, random));
   }
 
   @Test
@@ -205,7 +194,7 @@ class RespParserChunkingTest {
         for (boolean direct : new boolean[] {true, false}) {
           RespReader reader = new RespReader(RespLimits.DEFAULT, TextCodecs.UTF_8, bulk);
           List<RespValue> read = new ArrayList<>();
-          int[] cuts = cuts(stream.length, 20000, generator.random);
+          int[] cuts = RespTestWire.cuts(stream.length, 20000, generator.random);
           int from = 0;
           for (int i = 0; i <= cuts.length; i++) {
             int to = i < cuts.length ? cuts[i] : stream.length;

@@ -49,14 +49,14 @@ class RespParserFuzzTest {
     // ISO-8859-1 keeps every byte of every text value, so the round trip is exact.
     TextCodec latin1 = TextCodecs.ISO_8859_1;
     Outcome whole = read(input, new int[0], latin1, RespReader.Bulk.BYTES);
-    Outcome ones = read(input, cuts(input.length, 1, null), latin1, RespReader.Bulk.BYTES);
-    Outcome random = read(input, cuts(input.length, 1 + (int) (chunkSeed & 0x3F), new Random(chunkSeed)), latin1,
+    Outcome ones = read(input, RespTestWire.cuts(input.length, 1, null), latin1, RespReader.Bulk.BYTES);
+    Outcome random = read(input, RespTestWire.cuts(input.length, 1 + (int) (chunkSeed & 0x3F), new Random(chunkSeed)), latin1,
         RespReader.Bulk.BYTES);
     same(whole, ones, where + " (one byte at a time)");
     same(whole, random, where + " (random chunks, seed " + chunkSeed + ")");
 
     // UTF-8, kept as bytes: the same framing, whatever the text.
-    Outcome utf8 = read(input, cuts(input.length, 7, null), TextCodecs.UTF_8, RespReader.Bulk.BYTES);
+    Outcome utf8 = read(input, RespTestWire.cuts(input.length, 7, null), TextCodecs.UTF_8, RespReader.Bulk.BYTES);
     sameFraming(whole, utf8, where + " (UTF-8)");
 
     if (whole.failure == null) {
@@ -84,7 +84,7 @@ class RespParserFuzzTest {
     byte[] input = data.consumeRemainingAsBytes();
     String where = HexFormat.ofDelimiter(" ").formatHex(input);
     Outcome bytes = read(input, new int[0], TextCodecs.UTF_8, RespReader.Bulk.BYTES);
-    Outcome text = read(input, cuts(input.length, 1 + (int) (chunkSeed & 0x3F), new Random(chunkSeed)),
+    Outcome text = read(input, RespTestWire.cuts(input.length, 1 + (int) (chunkSeed & 0x3F), new Random(chunkSeed)),
         TextCodecs.UTF_8, RespReader.Bulk.TEXT);
     sameFraming(bytes, text, where + " (as text)");
   }
@@ -158,17 +158,5 @@ class RespParserFuzzTest {
       if (a.replies.get(i).type() != b.replies.get(i).type()) throw new AssertionError(where + ": reply " + i);
     }
     if (a.failure == null && a.replies.size() != b.replies.size()) throw new AssertionError(where + ": reply count");
-  }
-
-  /** Cuts every {@code size} bytes, or at random sizes up to {@code size} when random is given. */
-  private static int[] cuts(int total, int size, Random random) {
-    List<Integer> cuts = new ArrayList<>();
-    int at = 0;
-    while (true) {
-      at += random == null ? size : 1 + random.nextInt(size);
-      if (at >= total) break;
-      cuts.add(at);
-    }
-    return cuts.stream().mapToInt(Integer::intValue).toArray();
   }
 }

@@ -1,5 +1,7 @@
 package dev.textwire.resp.fuzz;
 
+import java.util.Random;
+import java.util.ArrayList;
 import dev.textwire.resp.RespType;
 import dev.textwire.resp.RespValue;
 import java.io.ByteArrayOutputStream;
@@ -116,5 +118,17 @@ public final class RespTestWire {
 
   private static void ascii(ByteArrayOutputStream out, String text) {
     out.writeBytes(text.getBytes(StandardCharsets.ISO_8859_1));
+  }
+
+  /** Cuts every {@code size} bytes, or at random sizes up to {@code size} when random is given. */
+  public static int[] cuts(int total, int size, Random random) {
+    List<Integer> cuts = new ArrayList<>();
+    int at = 0;
+    while (true) {
+      at += random == null ? size : 1 + random.nextInt(size);
+      if (at >= total) break;
+      cuts.add(at);
+    }
+    return cuts.stream().mapToInt(Integer::intValue).toArray();
   }
 }
