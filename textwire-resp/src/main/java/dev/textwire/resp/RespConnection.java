@@ -346,21 +346,37 @@ public final class RespConnection implements Closeable {
     }
   }
 
+  private static final String[] SUBSCRIPTIONS = {
+    "SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "UNSUBSCRIBE", "PUNSUBSCRIBE", "SUNSUBSCRIBE"
+  };
+
+  /** Whether a command name is one of the pub/sub commands, in any case; without allocating (it runs per send). */
   private static boolean isSubscription(Object name) {
-    String text = name instanceof CharSequence ? name.toString()
-        : name instanceof byte[] ? new String((byte[]) name, java.nio.charset.StandardCharsets.ISO_8859_1) : "";
-    switch (text.toUpperCase(java.util.Locale.ROOT)) {
-      case "SUBSCRIBE":
-      case "PSUBSCRIBE":
-      case "SSUBSCRIBE":
-      case "UNSUBSCRIBE":
-      case "PUNSUBSCRIBE":
-      case "SUNSUBSCRIBE":
+    for (String command : SUBSCRIPTIONS) {
+      if (name instanceof CharSequence ? sameAscii((CharSequence) name, command)
+          : name instanceof byte[] && sameAscii((byte[]) name, command)) {
         return true;
-      default:
-        return false;
+      }
     }
+    return false;
   }
+
+  private static boolean sameAscii(CharSequence name, String upper) {
+    if (name.length() != upper.length()) return false;
+    for (int i = 0; i < upper.length(); i++) {
+      if ((name.charAt(i) & ~0x20) != upper.charAt(i)) return false;
+    }
+    return true;
+  }
+
+  private static boolean sameAscii(byte[] name, String upper) {
+    if (name.length != upper.length()) return false;
+    for (int i = 0; i < upper.length(); i++) {
+      if ((name[i] & ~0x20) != upper.charAt(i)) return false;
+    }
+    return true;
+  }
+
 
   /** A push message already read, or {@code null}. */
   public RespValue pollPush() {
