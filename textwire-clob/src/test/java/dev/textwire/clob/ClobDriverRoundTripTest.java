@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A Clob made by one implementation handed to another driver's {@code PreparedStatement.setClob}, then read
- * back. The foreign Clob is a SerialClob for now; textwire's Clob is the real subject later (swap
- * {@link #foreignClob}).
+ * back. The foreign Clob is a SerialClob (the JDK's, as a reference) or a TextClob, in memory or spilled
+ * to its temporary file (see {@link #foreignClob}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ClobDriverRoundTripTest {
@@ -59,8 +59,16 @@ class ClobDriverRoundTripTest {
     h2.close();
   }
 
-  static Clob foreignClob(String text) throws SQLException {
-    return new SerialClob(text.toCharArray());
+  static final List<String> FOREIGN_CLOBS = List.of("serial", "textwire-memory", "textwire-spilled");
+
+  static Clob foreignClob(String foreign, String text) throws SQLException {
+    return switch (foreign) {
+      case "serial" -> new SerialClob(text.toCharArray());
+      case "textwire-memory" -> TextClob.of(text);
+      // The default segment size, so the drivers' bulk reads cross segments as they would in use.
+      case "textwire-spilled" -> TextClob.builder().spillThreshold(0).build(text);
+      default -> throw new IllegalArgumentException(foreign);
+    };
   }
 
   /** Exactly charCount chars of one kind of text; emoji text ends in 'x' when charCount is odd. */
@@ -85,7 +93,9 @@ class ClobDriverRoundTripTest {
       for (String table : List.of("rt_varchar", "rt_clob")) {
         for (String kind : List.of("ascii", "mixed", "emoji")) {
           for (int charCount : CHAR_COUNTS) {
-            cases.add(Arguments.of(database, table, kind, charCount));
+            for (String foreign : FOREIGN_CLOBS) {
+              cases.add(Arguments.of(database, table, kind, charCount, foreign));
+            }
           }
         }
       }
@@ -103,22 +113,30 @@ class ClobDriverRoundTripTest {
     return database.equals("derby") && table.equals("rt_varchar") ? "22005" : null;
   }
 
-  @ParameterizedTest(name = "{0} {1} {2} {3} chars")
+  @ParameterizedTest(name = "{0} {1} {2} {3} chars from {4}")
   @MethodSource("cases")
-  void setClobThenReadBack(String database, String table, String kind, int charCount) throws Exception {
+  void setClobThenReadBack(String database, String table, String kind, int charCount, String foreign)
+      throws Exception {
     Connection connection = database.equals("derby") ? derby : h2;
     String text = text(kind, charCount);
     assertEquals(charCount, text.length());
     String expectedState = expectedSqlState(database, table);
+    Clob clob = foreignClob(foreign, text);
+    if (clob instanceof TextClob textClob) {
+      assertEquals(foreign.equals("textwire-spilled") && charCount > 0, textClob.isSpilled(), "spilled");
+    }
     try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table + " VALUES (?, ?)")) {
       insert.setInt(1, 1);
-      insert.setClob(2, foreignClob(text));
+      insert.setClob(2, clob);
       insert.executeUpdate();
       assertEquals(null, expectedState, "insert succeeded where " + expectedState + " was pinned");
     } catch (SQLException e) {
       connection.rollback();
       assertEquals(expectedState, e.getSQLState(), () -> "unexpected " + e);
       return;
+    } finally {
+      // The drivers have copied the text by the end of executeUpdate; free() deletes a spill file.
+      clob.free();
     }
     try (PreparedStatement select = connection.prepareStatement("SELECT body FROM " + table + " WHERE id = 1");
         ResultSet resultSet = select.executeQuery()) {

@@ -1,0 +1,106 @@
+package dev.textwire.clob;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Seeded random operation sequences on a TextClob against a StringBuilder model ({@link ClobModelRunner}),
+ * in every storage mode and alphabet. A failure prints the mode, alphabet and seed, and the operation log;
+ * {@code -Dtextwire.clob.replay=MODE:ALPHABET:SEED} runs only that sequence (with
+ * {@code -Dtest=ClobRandomOperationsTest}).
+ */
+class ClobRandomOperationsTest {
+  static final int SEEDS_PER_CASE = 8;
+  static final int OPERATIONS_PER_SEQUENCE = 250;
+  /** Log lines in the assertion message; the whole log goes to stderr. */
+  static final int LOG_TAIL_LINES = 40;
+
+  /** Storage modes: thresholds in bytes of stored text. */
+  enum Mode {
+    MEMORY(new ClobModelRunner.Config(ClobModelRunner.Config.DEFAULT_THRESHOLD, 0, false, 1500, 40)),
+    SPILLED(new ClobModelRunner.Config(0, 0, false, 1500, 40)),
+    /** Around the threshold both ways: truncation brings it back under, appends push it over. */
+    CROSSING(new ClobModelRunner.Config(300, 32, false, 700, 60)),
+    TINY8_MEMORY(new ClobModelRunner.Config(ClobModelRunner.Config.DEFAULT_THRESHOLD, 8, false, 600, 30)),
+    TINY8_SPILLED(new ClobModelRunner.Config(0, 8, false, 600, 30)),
+    TINY16_CROSSING(new ClobModelRunner.Config(200, 16, false, 600, 40)),
+    MODIFIED_UTF8_CROSSING(new ClobModelRunner.Config(300, 16, true, 800, 40)),
+    MODIFIED_UTF8_SPILLED(new ClobModelRunner.Config(0, 8, true, 600, 30));
+
+    final ClobModelRunner.Config config;
+
+    Mode(ClobModelRunner.Config config) {
+      this.config = config;
+    }
+  }
+
+  static Stream<Arguments> sequences() {
+    String replay = System.getProperty("textwire.clob.replay");
+    if (replay != null && !replay.isEmpty()) {
+      String[] parts = replay.split(":");
+      return Stream.of(Arguments.of(Mode.valueOf(parts[0]), ClobModelRunner.Alphabet.valueOf(parts[1]),
+          Long.parseLong(parts[2])));
+    }
+    List<Arguments> sequences = new ArrayList<>();
+    for (Mode mode : Mode.values()) {
+      for (ClobModelRunner.Alphabet alphabet : ClobModelRunner.Alphabet.values()) {
+        for (long seed = 1; seed <= SEEDS_PER_CASE; seed++) {
+          sequences.add(Arguments.of(mode, alphabet, seed));
+        }
+      }
+    }
+    return sequences.stream();
+  }
+
+  @ParameterizedTest(name = "{0} {1} seed {2}")
+  @MethodSource("sequences")
+  void randomOperations(Mode mode, ClobModelRunner.Alphabet alphabet, long seed, @TempDir Path tempDirectory)
+      throws Exception {
+    // The seed mixed with the case, so that seed 1 is a different sequence in every mode and alphabet.
+    Random random = new Random(seed * 1_000_003L + mode.ordinal() * 101L + alphabet.ordinal());
+    ClobModelRunner runner = new ClobModelRunner(mode.config, alphabet, random::nextInt, tempDirectory);
+    try {
+      runner.start();
+      for (int operation = 0; operation < OPERATIONS_PER_SEQUENCE; operation++) {
+        runner.step();
+      }
+      runner.finish();
+      assertNoFilesLeft(tempDirectory);
+    } catch (Throwable failure) {
+      throw replayable(mode + ":" + alphabet + ":" + seed, runner.log(), failure);
+    }
+  }
+
+  static void assertNoFilesLeft(Path tempDirectory) throws IOException {
+    try (Stream<Path> files = Files.list(tempDirectory)) {
+      List<Path> left = files.toList();
+      if (!left.isEmpty()) {
+        throw new AssertionError("files left in the temp directory after free(): " + left);
+      }
+    }
+  }
+
+  /** The failure with its replay key and the operations that led to it (the last of them in the message). */
+  static AssertionError replayable(String replayKey, List<String> log, Throwable failure) {
+    StringBuilder whole = new StringBuilder();
+    for (int i = 0; i < log.size(); i++) {
+      whole.append(String.format("%4d %s%n", i, log.get(i)));
+    }
+    System.err.println("ClobRandomOperationsTest " + replayKey + " failed; operations:\n" + whole);
+    StringBuilder tail = new StringBuilder();
+    for (int i = Math.max(0, log.size() - LOG_TAIL_LINES); i < log.size(); i++) {
+      tail.append(String.format("%n%4d %s", i, log.get(i)));
+    }
+    return new AssertionError("replay with -Dtest=ClobRandomOperationsTest -Dtextwire.clob.replay=" + replayKey
+        + ": " + failure + "\nlast operations (the whole log is on stderr):" + tail, failure);
+  }
+}
