@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -153,8 +154,13 @@ class ClobFaultTest {
 
   /**
    * Cut short, then written past the old end: the file grows back with a hole of zeros where the lost
-   * slots were. Zeros are valid UTF-8 (NUL), so only the store's own bookkeeping can tell them from text.
+   * slots were. Zeros are valid UTF-8 (NUL), so only the store's own bookkeeping can tell them from text
+   * (for instance: SpillFile knows slotCount * slotBytes, and a file found shorter than that before a
+   * write past its end means it was cut). Replay: this test alone; the first wrong read is
+   * getSubString(2001, 250), 250 NULs where "a".."z" were.
    */
+  @Disabled("BUG: a spill file cut short underneath, then grown back by a copy-on-write slot past its old end, "
+      + "reads the hole as NUL chars (wrong text) instead of failing")
   @Test
   void spillFileTruncatedThenGrownBackNeverReadsTheHoleAsText() throws Exception {
     String text = ascii(4_000);
@@ -162,13 +168,20 @@ class ClobFaultTest {
     Path spillPath = clob.spillPath();
     truncateFile(spillPath, Files.size(spillPath) / 2);
     StringBuilder model = new StringBuilder(text);
-    writeOrError(clob, model, model.length() + 1, ascii(2_000));
-    writeOrError(clob, model, 3_000, "overwritten");
+    List<String> outcomes = new ArrayList<>();
+    outcomes.add(writeOrError(clob, model, model.length() + 1, ascii(2_000)));
+    outcomes.add(writeOrError(clob, model, 3_000, "overwritten"));
+    // In the half that survived: its segment reads fine, and its copy goes to a new slot past the old end.
+    outcomes.add(writeOrError(clob, model, 10, "overwritten in the first half"));
+    assertTrue(Files.size(spillPath) > 0);
     for (int pos = 1; pos <= model.length(); pos += 250) {
-      readOrError(clob, model, pos, 250);
+      outcomes.add(readOrError(clob, model, pos, 250));
     }
-    readOrError(clob, model, 1, model.length());
-    readerOrError(clob, model);
+    outcomes.add(readOrError(clob, model, 1, model.length()));
+    outcomes.add(readerOrError(clob, model));
+    assertTrue(outcomes.stream().anyMatch(outcome -> outcome.contains("error")), "no read failed: " + outcomes);
+    System.out.println("spill file truncated, then written past its end: " + outcomes + "; file "
+        + Files.size(spillPath) + " bytes");
     clob.free();
   }
 
@@ -191,9 +204,13 @@ class ClobFaultTest {
     String expected = model.substring(from, Math.min(model.length(), from + charCount));
     if (!expected.equals(actual)) {
       throw new AssertionError("getSubString(" + pos + ", " + charCount + ") returned wrong text, differing at charIndex "
-          + ClobModelRunner.firstDifference(expected, actual) + ": " + ClobModelRunner.literal(actual));
+          + ClobModelRunner.firstDifference(expected, actual) + ": " + abbreviated(ClobModelRunner.literal(actual)));
     }
     return "read " + pos + "+" + charCount;
+  }
+
+  private static String abbreviated(String literal) {
+    return literal.length() <= 80 ? literal : literal.substring(0, 80) + "...(" + literal.length() + " chars of literal)";
   }
 
   private static String readerOrError(TextClob clob, StringBuilder model) throws SQLException {
@@ -258,13 +275,7 @@ class ClobFaultTest {
     Reader reader = clob.getCharacterStream();
     char[] buffer = new char[100];
     assertEquals(100, reader.read(buffer));
-    Thread freer = new Thread(() -> {
-      try {
-        clob.free();
-      } catch (SQLException e) {
-        throw new AssertionError(e);
-      }
-    });
+    Thread freer = new Thread(clob::free);
     freer.start();
     freer.join(10_000);
     assertFalse(freer.isAlive());

@@ -114,6 +114,9 @@ public final class ClobModelRunner {
   private final Set<Path> spillPathsSeen = new LinkedHashSet<>();
   private TextClob clob;
   private long maxStoredBytesEver;
+  private boolean wasSpilled;
+  private int spillCount;
+  private int unspillCount;
   private int operationCount;
 
   public ClobModelRunner(Config config, Alphabet alphabet, Choices choices, Path tempDirectory) {
@@ -129,6 +132,15 @@ public final class ClobModelRunner {
 
   public TextClob clob() {
     return clob;
+  }
+
+  /** Moves from memory to the file seen after operations (a write that spills and comes back in one call is not seen). */
+  public int spillCount() {
+    return spillCount;
+  }
+
+  public int unspillCount() {
+    return unspillCount;
   }
 
   /** Builds the Clob with a random initial text, through a random one of the builder's entry points. */
@@ -291,7 +303,8 @@ public final class ClobModelRunner {
     long expected = found < 0 ? -1 : found + 1;
     long actual;
     if (asClob) {
-      boolean serial = choices.below(3) == 0;
+      // SerialClob.getSubString(1, 0) of an empty SerialClob throws (its own quirk), so only non-empty ones.
+      boolean serial = !pattern.isEmpty() && choices.below(3) == 0;
       log("position(" + (serial ? "new SerialClob(" : "TextClob.of(") + literal(pattern) + "), " + start + ")");
       Clob patternClob = serial ? new SerialClob(pattern.toCharArray()) : TextClob.of(pattern);
       actual = clob.position(patternClob, start);
@@ -554,11 +567,19 @@ public final class ClobModelRunner {
 
   private void checkAfterOperation() throws SQLException {
     expect(model.length(), clob.length(), "length()");
-    long expectedBytes = storedBytes(model, config.modifiedUtf8());
-    expect(expectedBytes, clob.storedByteCount(), "storedByteCount()");
-    maxStoredBytesEver = Math.max(maxStoredBytesEver, expectedBytes);
+    long storedBytes = clob.storedByteCount();
+    checkStoredBytes(storedBytes);
+    maxStoredBytesEver = Math.max(maxStoredBytesEver, storedBytes);
     boolean spilled = clob.isSpilled();
     Path spillPath = clob.spillPath();
+    if (spilled != wasSpilled) {
+      if (spilled) {
+        spillCount++;
+      } else {
+        unspillCount++;
+      }
+      wasSpilled = spilled;
+    }
     if (spilled != (spillPath != null)) {
       throw new AssertionError("isSpilled() is " + spilled + " but spillPath() is " + spillPath);
     }
@@ -568,8 +589,8 @@ public final class ClobModelRunner {
       }
       spillPathsSeen.add(spillPath);
     }
-    if (expectedBytes > config.spillThreshold() && !spilled) {
-      throw new AssertionError(expectedBytes + " bytes stored, above the threshold " + config.spillThreshold()
+    if (storedBytes > config.spillThreshold() && !spilled) {
+      throw new AssertionError(storedBytes + " bytes stored, above the threshold " + config.spillThreshold()
           + ", but not spilled");
     }
     if (maxStoredBytesEver <= config.spillThreshold() && spilled) {
@@ -580,6 +601,34 @@ public final class ClobModelRunner {
         throw new AssertionError("the earlier spill file " + old + " is still there (now " + spillPath + ")");
       }
     }
+  }
+
+  /**
+   * Exact for modified UTF-8 and for text without surrogates. In UTF-8 mode a segment that holds a lone
+   * surrogate is stored in modified UTF-8 as a whole (TextClob's design, SegmentCodec), so a pair or NUL
+   * there takes 6 or 2 bytes, and halves that became neighbours across segments stay 3 + 3: the count
+   * then lies between the WTF-8 size and the modified UTF-8 size.
+   */
+  private void checkStoredBytes(long storedBytes) {
+    long least = storedBytes(model, config.modifiedUtf8());
+    if (config.modifiedUtf8() || !hasSurrogate(model)) {
+      expect(least, storedBytes, "storedByteCount()");
+      return;
+    }
+    long most = storedBytes(model, true);
+    if (storedBytes < least || storedBytes > most) {
+      throw new AssertionError("storedByteCount() is " + storedBytes + ", outside " + least + " (WTF-8) to " + most
+          + " (modified UTF-8)");
+    }
+  }
+
+  private static boolean hasSurrogate(CharSequence text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (Character.isSurrogate(text.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   public void checkContent() throws SQLException {

@@ -19,21 +19,22 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code -Dtest=ClobRandomOperationsTest}).
  */
 class ClobRandomOperationsTest {
-  static final int SEEDS_PER_CASE = 8;
-  static final int OPERATIONS_PER_SEQUENCE = 250;
+  static final int SEEDS_PER_CASE = 16;
+  static final int OPERATIONS_PER_SEQUENCE = 400;
   /** Log lines in the assertion message; the whole log goes to stderr. */
   static final int LOG_TAIL_LINES = 40;
 
   /** Storage modes: thresholds in bytes of stored text. */
   enum Mode {
-    MEMORY(new ClobModelRunner.Config(ClobModelRunner.Config.DEFAULT_THRESHOLD, 0, false, 1500, 40)),
-    SPILLED(new ClobModelRunner.Config(0, 0, false, 1500, 40)),
+    /** The default 4 KiB segments: texts of a few segments, written in larger pieces. */
+    MEMORY(new ClobModelRunner.Config(ClobModelRunner.Config.DEFAULT_THRESHOLD, 0, false, 12_000, 600)),
+    SPILLED(new ClobModelRunner.Config(0, 0, false, 12_000, 600)),
     /** Around the threshold both ways: truncation brings it back under, appends push it over. */
     CROSSING(new ClobModelRunner.Config(300, 32, false, 700, 60)),
     TINY8_MEMORY(new ClobModelRunner.Config(ClobModelRunner.Config.DEFAULT_THRESHOLD, 8, false, 600, 30)),
     TINY8_SPILLED(new ClobModelRunner.Config(0, 8, false, 600, 30)),
     TINY16_CROSSING(new ClobModelRunner.Config(200, 16, false, 600, 40)),
-    MODIFIED_UTF8_CROSSING(new ClobModelRunner.Config(300, 16, true, 800, 40)),
+    MODIFIED_UTF8_CROSSING(new ClobModelRunner.Config(200, 16, true, 800, 60)),
     MODIFIED_UTF8_SPILLED(new ClobModelRunner.Config(0, 8, true, 600, 30));
 
     final ClobModelRunner.Config config;
@@ -75,6 +76,13 @@ class ClobRandomOperationsTest {
       }
       runner.finish();
       assertNoFilesLeft(tempDirectory);
+      if (mode.config.spillThreshold() > 0 && mode.config.spillThreshold() < mode.config.maxBytes()) {
+        // The point of the crossing modes: out to the file and back, at least once each way.
+        if (runner.spillCount() == 0 || runner.unspillCount() == 0) {
+          throw new AssertionError("never crossed the threshold both ways: spilled " + runner.spillCount()
+              + " times, back in memory " + runner.unspillCount() + " times");
+        }
+      }
     } catch (Throwable failure) {
       throw replayable(mode + ":" + alphabet + ":" + seed, runner.log(), failure);
     }
