@@ -425,6 +425,23 @@ public final class ClobModelRunner {
           bytes[i] = (byte) (choices.below(3) == 0 ? choices.below(0x80) : 'a' + choices.below(26));
         }
         String text = new String(bytes, StandardCharsets.ISO_8859_1);
+        if (bytes.length > 0 && choices.below(6) == 0) {
+          // Not ASCII: refused, naming the byte and its stream offset, and nothing of this call stored.
+          int badIndex = choices.below(bytes.length);
+          bytes[badIndex] = (byte) (0x80 + choices.below(0x80));
+          String hex = String.format("%02X", bytes[badIndex] & 0xFF);
+          log("  write(bytes of " + literal(text) + " with byte " + hex + " at index " + badIndex + ") (refused)");
+          try {
+            out.write(bytes, 0, bytes.length);
+            throw new AssertionError("setAsciiStream took byte " + hex);
+          } catch (IOException e) {
+            String offset = Integer.toString(written.length() + badIndex);
+            if (!e.getMessage().contains(hex) || !e.getMessage().contains(offset)) {
+              throw new AssertionError("the refusal does not name byte " + hex + " and offset " + offset + ": " + e, e);
+            }
+          }
+          continue;
+        }
         if (choices.below(2) == 0) {
           log("  write(bytes of " + literal(text) + ")");
           out.write(bytes, 0, bytes.length);
