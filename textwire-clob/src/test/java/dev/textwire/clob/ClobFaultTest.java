@@ -350,6 +350,25 @@ class ClobFaultTest {
     ClobRandomOperationsTest.assertNoFilesLeft(tempDirectory);
   }
 
+  /** Never freed, then unreachable: the Cleaner deletes the file. GC is asked, not forced, so allow time. */
+  @Test
+  void anUnreachableSpilledClobsFileIsDeletedByTheCleaner() throws Exception {
+    Path spillPath = spillAndDrop();
+    assertTrue(Files.exists(spillPath));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (Files.exists(spillPath) && System.nanoTime() < deadline) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertFalse(Files.exists(spillPath), "the Cleaner did not delete the spill file within 20 s of GCs");
+  }
+
+  private Path spillAndDrop() throws SQLException {
+    TextClob clob = spilling().build(mixed(1_000));
+    assertEquals(1_000, clob.length());
+    return clob.spillPath();
+  }
+
   @Test
   void shrinkingBelowTheThresholdMovesBackToMemory() throws Exception {
     String text = mixed(500);

@@ -31,6 +31,8 @@ class ClobRandomOperationsTest {
     SPILLED(new ClobModelRunner.Config(0, 0, false, 12_000, 600)),
     /** Around the threshold both ways: truncation brings it back under, appends push it over. */
     CROSSING(new ClobModelRunner.Config(300, 32, false, 700, 60)),
+    /** Default segments around a threshold of a few segments: whole 4 KiB slots move out and back. */
+    DEFAULT_SEGMENTS_CROSSING(new ClobModelRunner.Config(10_000, 0, false, 20_000, 1_500)),
     TINY8_MEMORY(new ClobModelRunner.Config(ClobModelRunner.Config.DEFAULT_THRESHOLD, 8, false, 600, 30)),
     TINY8_SPILLED(new ClobModelRunner.Config(0, 8, false, 600, 30)),
     TINY16_CROSSING(new ClobModelRunner.Config(200, 16, false, 600, 40)),
@@ -85,6 +87,72 @@ class ClobRandomOperationsTest {
       }
     } catch (Throwable failure) {
       throw replayable(mode + ":" + alphabet + ":" + seed, runner.log(), failure);
+    }
+  }
+
+  /** position() reads windows of 16 Ki chars (PatternSearch); these texts span several of them. */
+  static final int SEARCH_WINDOW_CHARS = 16 * 1024;
+
+  static Stream<Arguments> longSearches() {
+    List<Arguments> searches = new ArrayList<>();
+    for (long seed = 1; seed <= 4; seed++) {
+      searches.add(Arguments.of("memory", seed));
+      searches.add(Arguments.of("spilled", seed));
+    }
+    return searches.stream();
+  }
+
+  /**
+   * Patterns taken from a 40 to 70 Ki-char text at random places and around every window edge, some
+   * longer than a window, searched from random starts: position() must agree with String.indexOf.
+   */
+  @ParameterizedTest(name = "{0} seed {1}")
+  @MethodSource("longSearches")
+  void positionAgreesWithIndexOfAcrossSearchWindows(String storage, long seed, @TempDir Path tempDirectory)
+      throws Exception {
+    Random random = new Random(seed);
+    ClobModelRunner.Alphabet alphabet = ClobModelRunner.Alphabet.values()[(int) (seed % 3)];
+    String text = alphabet.text(random::nextInt, 70_000, 40_000);
+    TextClob.Builder builder = TextClob.builder().tempDirectory(tempDirectory);
+    if (storage.equals("spilled")) {
+      builder.spillThreshold(0).segmentBytes(64);
+    }
+    try (TextClob clob = builder.build(text)) {
+      for (int search = 0; search < 60; search++) {
+        int patternChars = switch (random.nextInt(5)) {
+          case 0 -> 1 + random.nextInt(3);
+          case 1 -> 10 + random.nextInt(90);
+          case 2 -> SEARCH_WINDOW_CHARS - 1 + random.nextInt(3);
+          case 3 -> 20_000;
+          default -> 2 + random.nextInt(40);
+        };
+        int from = random.nextBoolean()
+            ? random.nextInt(text.length() - patternChars)
+            // Straddling a window edge (windows start where the search starts, so near multiples of it).
+            : Math.max(0, Math.min(text.length() - patternChars,
+                (1 + random.nextInt(3)) * SEARCH_WINDOW_CHARS - random.nextInt(patternChars + 1)));
+        String pattern = text.substring(from, from + patternChars);
+        if (random.nextInt(4) == 0) {
+          // Almost: the last char changed, so partial matches run to the end and fail.
+          char last = pattern.charAt(pattern.length() - 1);
+          pattern = pattern.substring(0, pattern.length() - 1) + (char) (last == 'q' ? 'r' : 'q');
+        }
+        long start = random.nextBoolean() ? 1 : 1 + random.nextInt(from + 1);
+        int expected = text.indexOf(pattern, (int) start - 1);
+        String what = "seed " + seed + " " + storage + ": pattern of " + patternChars + " chars from charIndex " + from
+            + ", start " + start;
+        long actual;
+        if (random.nextBoolean()) {
+          actual = clob.position(pattern, start);
+        } else {
+          try (TextClob patternClob = TextClob.of(pattern)) {
+            actual = clob.position(patternClob, start);
+          }
+        }
+        if (actual != (expected < 0 ? -1 : expected + 1)) {
+          throw new AssertionError(what + ": position " + actual + ", String.indexOf says " + (expected < 0 ? -1 : expected + 1));
+        }
+      }
     }
   }
 
