@@ -84,6 +84,26 @@ class ClobFaultTest {
     }
   }
 
+  /**
+   * One setString long enough that TextStore stores it in several pieces (64 Ki chars each): the first
+   * piece stays under the threshold, the second must spill and cannot. The call fails, and the content
+   * must be as before the call, as the API promises for spill failures (and as the message says).
+   * Replay: this test alone; the length after the failure is 65,541 (the first piece kept), not 5.
+   */
+  @Disabled("BUG: a setString of more than 64 Ki chars that fails with 58030 on a later piece keeps the "
+      + "earlier pieces, though the exception says the content is unchanged")
+  @Test
+  void aLongSetStringThatFailsToSpillLeavesTheContentAsItWas() throws Exception {
+    Path blocker = Files.writeString(tempDirectory.resolve("a-regular-file"), "not a directory");
+    try (TextClob clob = TextClob.builder().tempDirectory(blocker.resolve("spill")).spillThreshold(100_000)
+        .build("small")) {
+      SQLException e = assertThrows(SQLException.class, () -> clob.setString(6, ascii(200_000)));
+      assertEquals("58030", e.getSQLState(), e.toString());
+      assertEquals(5, clob.length(), "length after the failed setString");
+      assertEquals("small", clob.getSubString(1, 10));
+    }
+  }
+
   @Test
   void buildingAboveTheThresholdInAnUnwritableDirectoryIs58030() throws Exception {
     Path blocker = Files.writeString(tempDirectory.resolve("a-regular-file"), "not a directory");
