@@ -148,7 +148,7 @@ public final class ClobModelRunner {
     String initial = alphabet.text(choices, config.maxChunkChars() * 2);
     TextClob.Builder builder = config.builder(tempDirectory);
     boolean wellFormed = isWellFormed(initial);
-    int how = choices.below(wellFormed ? 6 : 4);
+    int how = choices.below(wellFormed ? 7 : 4);
     log("config " + config + ", alphabet " + alphabet);
     switch (how) {
       case 0 -> {
@@ -174,6 +174,13 @@ public final class ClobModelRunner {
         System.arraycopy(utf8, 0, padded, 2, utf8.length);
         log("buildFromUtf8(utf8 of " + literal(initial) + " at offset 2)");
         clob = builder.buildFromUtf8(padded, 2, utf8.length);
+      }
+      case 5 -> {
+        // Small buffer segments, so the UTF-8 sequences straddle them.
+        dev.textwire.buffer.SegmentedBuffer buffer = new dev.textwire.buffer.SegmentedBuffer(16);
+        buffer.write(initial.getBytes(StandardCharsets.UTF_8));
+        log("buildFromUtf8(SegmentedBuffer(16) of utf8 of " + literal(initial) + ")");
+        clob = builder.buildFromUtf8(buffer);
       }
       default -> {
         log("buildFromUtf8(new ByteArrayInputStream(utf8 of " + literal(initial) + "))");
