@@ -29,6 +29,14 @@ final class ClobExpectations {
 
   private ClobExpectations() {}
 
+  /**
+   * SerialClob's setString was fixed after JDK 17: on JDK 25 it grows the Clob and reads len as a
+   * length. Checked on 17 and 25 only, the JDKs CI runs; the versions between are taken as 17.
+   */
+  private static Outcome onJdk25(Outcome fromJdk25, Outcome jdk17) {
+    return Runtime.version().feature() >= 25 ? fromJdk25 : jdk17;
+  }
+
   static boolean hasRow(String point) {
     return ROWS.containsKey(point);
   }
@@ -352,7 +360,7 @@ final class ClobExpectations {
         value("3 → HelXYZ (6)"),
         sqlState("HYC00"),
         sqlState("HYC00"),
-        thrown("ArrayIndexOutOfBoundsException"));
+        onJdk25(value("3 → HelXYZ (6)"), thrown("ArrayIndexOutOfBoundsException")));
     row("setString.pairOverHalf", value("2 → ab\uD83D\uDE00 (4)"),
         value("2 → ab\uD83D\uDE00 (4)"),
         value("2 → ab\uD83D\uDE00 (4)"),
@@ -391,7 +399,7 @@ final class ClobExpectations {
         value("5 → HЖЖЖo (5)"),
         sqlState("HYC00"),
         sqlState("HYC00"),
-        value("3 → HЖЖ_o (5)"));
+        onJdk25(value("3 → HЖЖЖo (5)"), value("3 → HЖЖ_o (5)")));
     // javadoc silent; textwire: SQLException, never a runtime exception
     row("setStringOffset.negativeOffset", anySqlException(),
         sqlState("XJ078"),
