@@ -19,21 +19,45 @@ import java.util.Arrays;
 final class SegmentCodec {
   private final int segmentBytes;
   private final boolean modifiedOnly;
-  private final TextEncoder utf8Encoder = TextCodecs.UTF_8.newEncoder();
-  private final TextEncoder modifiedEncoder = TextCodecs.MODIFIED_UTF_8.newEncoder();
-  private final TextDecoder utf8Decoder = TextCodecs.UTF_8.newDecoder();
-  private final TextDecoder modifiedDecoder = TextCodecs.MODIFIED_UTF_8.newDecoder();
-  private final byte[] scratch;
+  // Made on first use and sized to the text: a Clob of five chars should not carry 4 KiB of scratch
+  // and four codec states (15,000 small Clobs is one of Derby's own workloads).
+  private TextEncoder utf8Encoder;
+  private TextEncoder modifiedEncoder;
+  private TextDecoder utf8Decoder;
+  private TextDecoder modifiedDecoder;
+  private byte[] scratch = new byte[0];
 
   SegmentCodec(int segmentBytes, boolean modifiedOnly) {
     this.segmentBytes = segmentBytes;
     this.modifiedOnly = modifiedOnly;
-    this.scratch = new byte[segmentBytes];
+  }
+
+  private TextEncoder utf8Encoder() {
+    if (utf8Encoder == null) {
+      utf8Encoder = TextCodecs.UTF_8.newEncoder();
+    }
+    return utf8Encoder;
+  }
+
+  private TextEncoder modifiedEncoder() {
+    if (modifiedEncoder == null) {
+      modifiedEncoder = TextCodecs.MODIFIED_UTF_8.newEncoder();
+    }
+    return modifiedEncoder;
+  }
+
+  /** Room for one segment of this text: S bytes, or less when 3 bytes a char (the most) take less. */
+  private void ensureScratch(int charCount) {
+    int needed = (int) Math.min(segmentBytes, 3L * charCount);
+    if (scratch.length < needed) {
+      scratch = new byte[Math.max(needed, Math.min(segmentBytes, 2 * scratch.length))];
+    }
   }
 
   /** Encodes {@code chars[0, charCount)} as rows of a new table, each with its own exact-size byte array. */
   SegmentTable encode(char[] chars, int charCount) {
     SegmentTable rows = new SegmentTable(charCount / segmentBytes + 2);
+    ensureScratch(charCount);
     int charIndex = 0;
     while (charIndex < charCount) {
       int end = charCount;
@@ -41,11 +65,11 @@ final class SegmentCodec {
       int consumed;
       byte flags = 0;
       if (modifiedOnly) {
-        written = fill(modifiedEncoder, chars, charIndex, end);
+        written = fill(modifiedEncoder(), chars, charIndex, end);
         consumed = (int) modifiedEncoder.charsConsumed();
       } else {
         try {
-          written = fill(utf8Encoder, chars, charIndex, end);
+          written = fill(utf8Encoder(), chars, charIndex, end);
           consumed = (int) utf8Encoder.charsConsumed();
         } catch (MalformedTextException e) {
           int lone = firstUnpairedSurrogate(chars, charIndex, charCount);
@@ -54,7 +78,7 @@ final class SegmentCodec {
             written = fill(utf8Encoder, chars, charIndex, lone);
             consumed = (int) utf8Encoder.charsConsumed();
           } else {
-            written = fill(modifiedEncoder, chars, charIndex, end);
+            written = fill(modifiedEncoder(), chars, charIndex, end);
             consumed = (int) modifiedEncoder.charsConsumed();
             flags = SegmentTable.MODIFIED;
           }
@@ -74,7 +98,7 @@ final class SegmentCodec {
 
   private int fill(TextEncoder encoder, char[] chars, int from, int to) {
     encoder.reset().feed(chars, from, to - from, true);
-    return encoder.encode(scratch, 0, segmentBytes);
+    return encoder.encode(scratch, 0, scratch.length);
   }
 
   private static int firstUnpairedSurrogate(char[] chars, int from, int to) {
@@ -106,7 +130,18 @@ final class SegmentCodec {
       }
       return;
     }
-    TextDecoder decoder = (flags & SegmentTable.MODIFIED) != 0 || modifiedOnly ? modifiedDecoder : utf8Decoder;
+    TextDecoder decoder;
+    if ((flags & SegmentTable.MODIFIED) != 0 || modifiedOnly) {
+      if (modifiedDecoder == null) {
+        modifiedDecoder = TextCodecs.MODIFIED_UTF_8.newDecoder();
+      }
+      decoder = modifiedDecoder;
+    } else {
+      if (utf8Decoder == null) {
+        utf8Decoder = TextCodecs.UTF_8.newDecoder();
+      }
+      decoder = utf8Decoder;
+    }
     decoder.reset().feed(bytes, 0, byteCount, true);
     int done = 0;
     while (done < charCount) {
@@ -120,9 +155,5 @@ final class SegmentCodec {
       throw new MalformedTextException(decoder.name() + " segment of " + byteCount + " bytes decoded to " + done
           + " chars; the store wrote " + charCount, decoder.bytesConsumed(), -1, 0, false);
     }
-  }
-
-  byte[] scratch() {
-    return scratch;
   }
 }

@@ -226,6 +226,17 @@ final class TextStore {
       first = from == t.length() ? t.count - 1 : t.find(from, findHint);
       end = (to > from ? t.find(to - 1, first) : first) + 1;
     }
+    if (end > 0) {
+      // A small neighbour joins the rewrite, so segments split by growing writes are merged back and
+      // the index does not fill with slivers.
+      int small = config.segmentBytes() / 4;
+      if (first > 0 && t.byteCount[first - 1] < small) {
+        first--;
+      }
+      if (end < t.count && t.byteCount[end] < small) {
+        end++;
+      }
+    }
     long regionStart = end == 0 ? 0 : t.charStart(first);
     long regionEnd = end == 0 ? 0 : t.charEnd[end - 1];
     int prefix = (int) (from - regionStart);
@@ -235,14 +246,9 @@ final class TextStore {
       work = new char[Math.max(total, Math.min(work.length * 2, WRITE_CHUNK_CHARS + 2 * config.segmentBytes()))];
     }
     char[] w = work;
-    if (prefix > 0) {
-      System.arraycopy(segmentChars(t, first), 0, w, 0, prefix);
-    }
+    read(regionStart, w, 0, prefix);
     copy(text, offset, charCount, w, prefix);
-    if (suffix > 0) {
-      int last = end - 1;
-      System.arraycopy(segmentChars(t, last), t.charCount(last) - suffix, w, prefix + charCount, suffix);
-    }
+    read(to, w, prefix + charCount, suffix);
     SegmentTable rows = codec.encode(w, total);
     commit(t, first, end, rows);
   }
