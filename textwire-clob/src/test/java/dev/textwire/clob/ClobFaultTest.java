@@ -310,7 +310,7 @@ class ClobFaultTest {
    * free() from another thread at a random moment of a read loop, many times: every read gives the right
    * chars or an IOException, never chars that are not the text's (the text has no NUL; the buffer starts
    * as NULs and is cleared after each read). Replay: run it; in memory it failed within 0.3 to 4 s here
-   * (trials 114, 998, 2490), returning NULs. The cause as read: ClobReader.fill ignores what
+   * (trials 114, 998, 2490), spilled once on trial 1, returning NULs. The cause as read: ClobReader.fill ignores what
    * TextStore.read returns; when free() lands between the reader's check() and read's snapshot of the
    * table, read copies nothing from the now empty table and fill still reports n chars.
    */
