@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * Appending one char ({@code setString(length + 1, "x")}) to a large Clob (15,728,640 chars), as
  * ClobAccessTest's "Modified" tests do before reading. The score is per append call.
  *
- * <p>How the Clob is put back: an invocation makes 32 appends ({@code @OperationsPerInvocation(32)}; the
+ * <p>How the Clob is put back: an invocation makes 16 appends ({@code @OperationsPerInvocation(16)}; the
  * length is tracked in a local, not asked for); an untimed {@code @Setup(Level.Invocation)} truncates
  * back to 15,728,640 chars, so the Clob does not grow by millions of chars over a run. JMH's gc profiler
  * counts that restore's allocation in B/op too (it measures the whole iteration's thread allocation).
@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * (SerialClob refuses to write past its end).
  */
 public class ClobAppendBenchmark extends BenchBase {
-  static final int APPENDS_PER_OP = 32;
+  static final int APPENDS_PER_OP = 16;
 
   @Param({ClobImpl.TEXTWIRE, ClobImpl.TEXTWIRE_SPILLED, ClobImpl.DERBY_TABLE, ClobImpl.DERBY_CREATE})
   public String impl;

@@ -13,10 +13,10 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * {@code truncate(length - 1)} on a large Clob (15,728,640 chars). The score is per truncate call.
  *
- * <p>How the Clob is put back: an invocation makes 32 calls, each removing the last char
- * ({@code @OperationsPerInvocation(32)}; the length is tracked in a local, not asked for); an untimed
- * {@code @Setup(Level.Invocation)} then appends the 32 removed chars back with one setString, so every
- * invocation starts from the same 15,728,640 chars. Batching 32 calls per invocation keeps JMH's
+ * <p>How the Clob is put back: an invocation makes 16 calls, each removing the last char
+ * ({@code @OperationsPerInvocation(16)}; the length is tracked in a local, not asked for); an untimed
+ * {@code @Setup(Level.Invocation)} then appends the 16 removed chars back with one setString, so every
+ * invocation starts from the same 15,728,640 chars. Batching 16 calls per invocation keeps JMH's
  * per-invocation timestamps (tens of ns) small against one call, and the restore is a single short write
  * for every implementation that can grow. SerialClob cannot grow: for {@code serial} the restore builds a
  * new SerialClob from the text (about 10 ms, untimed; its truncate copies the whole array anyway).
@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * Clob has made its temporary copy before anything is timed (see {@link ClobWriteBenchmark}).
  */
 public class ClobTruncateBenchmark extends BenchBase {
-  static final int TRUNCATES_PER_OP = 32;
+  static final int TRUNCATES_PER_OP = 16;
 
   @Param({ClobImpl.TEXTWIRE, ClobImpl.TEXTWIRE_SPILLED, ClobImpl.DERBY_TABLE, ClobImpl.DERBY_CREATE, ClobImpl.SERIAL})
   public String impl;
