@@ -10,6 +10,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.sql.Clob;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -47,7 +48,8 @@ class ClobContractTest {
 
   @BeforeAll
   void openFactories() throws SQLException {
-    factories = ClobFactory.oracles();
+    factories = new ArrayList<>(ClobFactory.oracles());
+    factories.addAll(TextClobFactory.layouts());
   }
 
   @AfterAll

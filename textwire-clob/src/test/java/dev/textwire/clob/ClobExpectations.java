@@ -29,6 +29,14 @@ final class ClobExpectations {
 
   private ClobExpectations() {}
 
+  /**
+   * SerialClob's setString was fixed after JDK 17: on JDK 25 it grows the Clob and reads len as a
+   * length. Checked on 17 and 25 only, the JDKs CI runs; the versions between are taken as 17.
+   */
+  private static Outcome onJdk25(Outcome fromJdk25, Outcome jdk17) {
+    return Runtime.version().feature() >= 25 ? fromJdk25 : jdk17;
+  }
+
   static boolean hasRow(String point) {
     return ROWS.containsKey(point);
   }
@@ -312,7 +320,7 @@ final class ClobExpectations {
         value("3 → Hello!\uD83D\uDE00 (8)"),
         sqlState("HYC00"),
         sqlState("HYC00"),
-        sqlState(null));
+        onJdk25(value("3 → Hello!\uD83D\uDE00 (8)"), sqlState(null)));
     // "If the value specified for pos is greater than the length+1 ... the behavior is undefined"
     row("setString.beyondLengthPlus1", unspecified(),
         sqlState("XJ076"),
@@ -338,7 +346,7 @@ final class ClobExpectations {
         value("4 → Жa\uD83D\uDE00 (4)"),
         sqlState("HYC00"),
         sqlState("HYC00"),
-        sqlState(null));
+        onJdk25(value("4 → Жa\uD83D\uDE00 (4)"), sqlState(null)));
     // "The string will overwrite the existing characters ... starting at the position pos"; "@return the number of characters written"
     row("setString.middle", value("2 → HЖЖlo (5)"),
         value("2 → HЖЖlo (5)"),
@@ -352,13 +360,13 @@ final class ClobExpectations {
         value("3 → HelXYZ (6)"),
         sqlState("HYC00"),
         sqlState("HYC00"),
-        thrown("ArrayIndexOutOfBoundsException"));
+        onJdk25(value("3 → HelXYZ (6)"), thrown("ArrayIndexOutOfBoundsException")));
     row("setString.pairOverHalf", value("2 → ab\uD83D\uDE00 (4)"),
         value("2 → ab\uD83D\uDE00 (4)"),
         value("2 → ab\uD83D\uDE00 (4)"),
         sqlState("HYC00"),
         sqlState("HYC00"),
-        thrown("ArrayIndexOutOfBoundsException"));
+        onJdk25(value("2 → ab\uD83D\uDE00 (4)"), thrown("ArrayIndexOutOfBoundsException")));
     // "@throws SQLException ... or if pos is less than 1"
     row("setString.pos0", anySqlException(),
         sqlState("XJ070"),
@@ -377,7 +385,7 @@ final class ClobExpectations {
         value("3 → Hello\uD83D\uDE00 (7)"),
         sqlState("HYC00"),
         sqlState("HYC00"),
-        sqlState(null));
+        onJdk25(value("2 → Hello\uD83D\uDE00 (7)"), sqlState(null)));
     // javadoc silent; textwire: SQLException (there are no such characters to write)
     row("setStringOffset.lenPastStr", anySqlException(),
         sqlState("22011"),
@@ -391,14 +399,14 @@ final class ClobExpectations {
         value("5 → HЖЖЖo (5)"),
         sqlState("HYC00"),
         sqlState("HYC00"),
-        value("3 → HЖЖ_o (5)"));
+        onJdk25(value("3 → HЖЖЖo (5)"), value("3 → HЖЖ_o (5)")));
     // javadoc silent; textwire: SQLException, never a runtime exception
     row("setStringOffset.negativeOffset", anySqlException(),
         sqlState("XJ078"),
         sqlState("XJ078"),
         sqlState("HYC00"),
         sqlState("HYC00"),
-        thrown("StringIndexOutOfBoundsException"));
+        onJdk25(sqlState(null), thrown("StringIndexOutOfBoundsException")));
     // "as a java.io.Reader object"
     row("stream.all", value("aЖ世\uD83D\uDE00b"),
         value("aЖ世\uD83D\uDE00b"),
