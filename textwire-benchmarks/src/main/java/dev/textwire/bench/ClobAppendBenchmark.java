@@ -20,7 +20,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * counts that restore's allocation in B/op too (it measures the whole iteration's thread allocation).
  *
  * <p>Only the implementations that can grow: not {@code h2} (read-only Clobs) and not {@code serial}
- * (SerialClob refuses to write past its end).
+ * (JDK 17's SerialClob refuses to write past its end: "Invalid position in Clob object set"). JDK 25's
+ * SerialClob grows; on 25, add it with {@code -p impl=textwire,textwire-spilled,derby-table,derby-create,serial}.
  */
 public class ClobAppendBenchmark extends BenchBase {
   static final int APPENDS_PER_OP = 16;

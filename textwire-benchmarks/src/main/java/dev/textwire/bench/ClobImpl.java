@@ -28,7 +28,8 @@ import javax.sql.rowset.serial.SerialClob;
  *       transaction (Derby's Clobs die with it), as Derby's own ClobAccessTest does;
  *   <li>{@code derby-create}: Derby's {@code Connection.createClob()} filled with {@code setString};
  *   <li>{@code h2}: H2 in memory, the Clob read from a CLOB column. Read-only: H2 refuses every write;
- *   <li>{@code serial}: the JDK's {@code javax.sql.rowset.serial.SerialClob}: a char[] that cannot grow.
+ *   <li>{@code serial}: the JDK's {@code javax.sql.rowset.serial.SerialClob}: a char[], which on JDK 17
+ *       cannot grow (a write past the end throws; JDK 25's grows).
  * </ul>
  *
  * Each benchmark fork opens one of these, so databases never outlive their trial.
@@ -95,7 +96,7 @@ final class ClobImpl implements AutoCloseable {
     return !name.equals(H2);
   }
 
-  /** Whether a write past the end grows the Clob (SerialClob's cannot). */
+  /** Whether a write past the end grows the Clob (SerialClob's cannot, on JDK 17: treated as never). */
   boolean canGrow() {
     return canWrite() && !name.equals(SERIAL);
   }
