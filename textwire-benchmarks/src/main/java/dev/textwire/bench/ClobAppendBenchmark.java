@@ -21,7 +21,8 @@ import org.openjdk.jmh.annotations.TearDown;
  *
  * <p>Only the implementations that can grow: not {@code h2} (read-only Clobs) and not {@code serial}
  * (JDK 17's SerialClob refuses to write past its end: "Invalid position in Clob object set"). JDK 25's
- * SerialClob grows; on 25, add it with {@code -p impl=textwire,textwire-spilled,derby-table,derby-create,serial}.
+ * SerialClob grows; on 25, add it with
+ * {@code -p impl=textwire,textwire-spilled,derby-table,derby-create,serial}.
  */
 public class ClobAppendBenchmark extends BenchBase {
   static final int APPENDS_PER_OP = 16;

@@ -106,7 +106,7 @@ final class ClobImpl implements AutoCloseable {
     return name.equals(DERBY_TABLE) || name.equals(H2);
   }
 
-  /** A Clob holding {@code text}, obtained the way this implementation's users get one. Freed by {@link #close}. */
+  /** A Clob holding {@code text}, obtained the way this implementation's users get one; freed by {@link #close}. */
   Clob large(String text) throws SQLException {
     Clob clob;
     if (fromTable()) {
@@ -204,7 +204,7 @@ final class ClobImpl implements AutoCloseable {
     };
   }
 
-  /** length(), the whole content through getSubString, free(): Derby keeps every unfreed Clob until commit. */
+  /** length(), the whole content through getSubString, then free(): Derby keeps unfreed Clobs until commit. */
   private static long readSmall(Clob clob) throws SQLException {
     long length = clob.length();
     String content = clob.getSubString(1, (int) length);
@@ -228,7 +228,8 @@ final class ClobImpl implements AutoCloseable {
     int[] starts = {0, text.length() / 2 - window / 2, text.length() - window};
     for (int start : starts) {
       String got = clob.getSubString(start + 1L, window);
-      check(got.equals(text.substring(start, start + window)), who, "getSubString(" + (start + 1) + ", " + window + ")");
+      String call = "getSubString(" + (start + 1) + ", " + window + ")";
+      check(got.equals(text.substring(start, start + window)), who, call);
     }
     char[] head = new char[Math.min(8192, text.length())];
     try (Reader reader = clob.getCharacterStream()) {

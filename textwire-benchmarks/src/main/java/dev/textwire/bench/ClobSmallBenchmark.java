@@ -1,6 +1,7 @@
 package dev.textwire.bench;
 
 import java.sql.SQLException;
+import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -20,7 +21,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * ({@code new SerialClob}) create it; {@code derby-table} and {@code h2} fetch it from a 15,000-row table
  * (inserted and committed once, in setup) with one query per operation, as Derby's test does.
  */
-@OutputTimeUnit(java.util.concurrent.TimeUnit.MICROSECONDS)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class ClobSmallBenchmark extends BenchBase {
   static final int CLOB_COUNT = 15_000;
 

@@ -29,7 +29,9 @@ import org.openjdk.jmh.annotations.TearDown;
 public class ClobTruncateBenchmark extends BenchBase {
   static final int TRUNCATES_PER_OP = 16;
 
-  @Param({ClobImpl.TEXTWIRE, ClobImpl.TEXTWIRE_SPILLED, ClobImpl.DERBY_TABLE, ClobImpl.DERBY_CREATE, ClobImpl.SERIAL})
+  @Param({
+    ClobImpl.TEXTWIRE, ClobImpl.TEXTWIRE_SPILLED, ClobImpl.DERBY_TABLE, ClobImpl.DERBY_CREATE, ClobImpl.SERIAL
+  })
   public String impl;
 
   @Param({"alphabet", "mixed"})

@@ -28,7 +28,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * measure (ClobAccessTest's "Modified" tests also modify once before timing the reads).
  */
 public class ClobWriteBenchmark extends BenchBase {
-  @Param({ClobImpl.TEXTWIRE, ClobImpl.TEXTWIRE_SPILLED, ClobImpl.DERBY_TABLE, ClobImpl.DERBY_CREATE, ClobImpl.SERIAL})
+  @Param({
+    ClobImpl.TEXTWIRE, ClobImpl.TEXTWIRE_SPILLED, ClobImpl.DERBY_TABLE, ClobImpl.DERBY_CREATE, ClobImpl.SERIAL
+  })
   public String impl;
 
   @Param({"alphabet", "mixed"})
