@@ -54,9 +54,8 @@ final class SegmentCodec {
     }
   }
 
-  /** Encodes {@code chars[0, charCount)} as rows of a new table, each with its own exact-size byte array. */
-  SegmentTable encode(char[] chars, int charCount) {
-    SegmentTable rows = new SegmentTable(charCount / segmentBytes + 2);
+  /** Encodes {@code chars[0, charCount)} as rows added to {@code rows}, each with its own exact-size byte array. */
+  void encode(char[] chars, int charCount, SegmentTable rows) {
     ensureScratch(charCount);
     int charIndex = 0;
     while (charIndex < charCount) {
@@ -93,7 +92,6 @@ final class SegmentCodec {
       rows.add(consumed, written, flags, Arrays.copyOf(scratch, written), -1);
       charIndex += consumed;
     }
-    return rows;
   }
 
   private int fill(TextEncoder encoder, char[] chars, int from, int to) {
