@@ -67,10 +67,17 @@ final class ClobReader extends Reader {
     if (n <= 0) {
       return -1;
     }
+    int copied;
     try {
-      store.read(position, dst, offset, n);
+      copied = store.read(position, dst, offset, n);
     } catch (SQLException e) {
       throw new IOException(e.getMessage(), e);
+    }
+    if (copied < n) {
+      // Only a free() from another thread, or a change made behind the reader's back, shortens the text.
+      check();
+      throw new IOException("the Clob ended at char " + (position + copied) + " while this reader expected "
+          + end + " chars");
     }
     position += n;
     return n;

@@ -1,9 +1,11 @@
 package dev.textwire.clob;
 
 import dev.textwire.MalformedTextException;
+import dev.textwire.TextCodec;
 import dev.textwire.TextCodecs;
 import dev.textwire.TextDecoder;
 import dev.textwire.TextEncoder;
+import java.nio.CharBuffer;
 import java.util.Arrays;
 
 /**
@@ -54,9 +56,11 @@ final class SegmentCodec {
     }
   }
 
-  /** Encodes {@code chars[0, charCount)} as rows of a new table, each with its own exact-size byte array. */
-  SegmentTable encode(char[] chars, int charCount) {
-    SegmentTable rows = new SegmentTable(charCount / segmentBytes + 2);
+  /** Encodes {@code chars[0, charCount)} as rows added to {@code rows}, each with its own exact-size byte array. */
+  void encode(char[] chars, int charCount, SegmentTable rows) {
+    if (3L * charCount <= segmentBytes && encodeWhole(chars, charCount, rows)) {
+      return;
+    }
     ensureScratch(charCount);
     int charIndex = 0;
     while (charIndex < charCount) {
@@ -93,7 +97,28 @@ final class SegmentCodec {
       rows.add(consumed, written, flags, Arrays.copyOf(scratch, written), -1);
       charIndex += consumed;
     }
-    return rows;
+  }
+
+  /**
+   * Text that fits one segment whatever its chars (3 bytes a char at most) skips the resumable encoder,
+   * whose state is 13 KiB: the codec's one-shot encode uses per-thread scratch. False when the text
+   * holds an unpaired surrogate; the general path then cuts it as usual.
+   */
+  private boolean encodeWhole(char[] chars, int charCount, SegmentTable rows) {
+    TextCodec codec = modifiedOnly ? TextCodecs.MODIFIED_UTF_8 : TextCodecs.UTF_8;
+    CharSequence text = CharBuffer.wrap(chars, 0, charCount);
+    int byteCount;
+    try {
+      byteCount = codec.encodedLength(text);
+    } catch (MalformedTextException loneSurrogate) {
+      return false;
+    }
+    byte[] bytes = new byte[byteCount];
+    codec.encode(text, bytes, 0);
+    if (charCount > 0) {
+      rows.add(charCount, byteCount, byteCount == charCount ? SegmentTable.SINGLE_WIDTH : 0, bytes, -1);
+    }
+    return true;
   }
 
   private int fill(TextEncoder encoder, char[] chars, int from, int to) {

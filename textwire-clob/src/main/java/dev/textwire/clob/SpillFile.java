@@ -31,6 +31,8 @@ final class SpillFile implements Runnable {
   private final FileChannel channel;
   private final int slotBytes;
   private int slotCount;
+  /** The end of the furthest byte written: the file is at least this long unless cut underneath. */
+  private long writtenEnd;
   private int[] freeSlots = new int[16];
   private int freeCount;
 
@@ -69,12 +71,22 @@ final class SpillFile implements Runnable {
     freeSlots[freeCount++] = slot;
   }
 
+  /**
+   * Writes a slot. First checks the file was not cut short underneath: a write past a cut would leave a
+   * hole of zeros where lost segments were, and those would read back as valid NUL chars.
+   */
   void write(int slot, byte[] src, int byteCount) throws IOException {
+    long size = channel.size();
+    if (size < writtenEnd) {
+      throw new IOException("the spill file was cut to " + size + " bytes underneath; it held " + writtenEnd
+          + " (another process truncated it)");
+    }
     ByteBuffer buffer = ByteBuffer.wrap(src, 0, byteCount);
     long position = (long) slot * slotBytes;
     while (buffer.hasRemaining()) {
       position += channel.write(buffer, position);
     }
+    writtenEnd = Math.max(writtenEnd, position);
   }
 
   /** Reads a slot's {@code byteCount} bytes; a file cut short underneath is an error, never silent zeros. */

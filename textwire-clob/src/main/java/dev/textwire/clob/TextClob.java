@@ -136,6 +136,9 @@ public final class TextClob implements NClob, AutoCloseable {
     }
     long patternLength = searchstr.length();
     checkSearchStart(start);
+    if (patternLength == 0) {
+      return search("", start); // some Clobs (SerialClob) refuse getSubString on an empty value
+    }
     if (patternLength > store.length() - start + 1) {
       return -1;
     }

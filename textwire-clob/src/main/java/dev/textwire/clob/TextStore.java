@@ -189,13 +189,16 @@ final class TextStore {
    * where it runs past the end ({@code charIndex <= length()}, checked by the caller).
    */
   void write(long charIndex, CharSequence text, int offset, int charCount) throws SQLException {
-    int done = 0;
-    while (done < charCount) {
-      int chunk = Math.min(charCount - done, WRITE_CHUNK_CHARS);
-      long from = charIndex + done;
-      replace(from, Math.min(from + chunk, table.length()), text, offset + done, chunk);
-      done += chunk;
+    if (charCount == 0) {
+      return;
     }
+    if (spill == null && charCount > WRITE_CHUNK_CHARS
+        && table.totalBytes + charCount > config.spillThresholdBytes()) {
+      // A write this large will spill anyway: move the text first (its content does not change), so the
+      // new segments go to the file as they are made instead of gathering in memory.
+      spillAll(table, 0, 0, new SegmentTable(0));
+    }
+    replace(charIndex, Math.min(charIndex + charCount, table.length()), text, offset, charCount);
   }
 
   void write(long charIndex, char[] text, int offset, int charCount) throws SQLException {
@@ -241,16 +244,44 @@ final class TextStore {
     long regionEnd = end == 0 ? 0 : t.charEnd[end - 1];
     int prefix = (int) (from - regionStart);
     int suffix = (int) (regionEnd - to);
-    int total = prefix + charCount + suffix;
-    if (work.length < total) {
-      work = new char[Math.max(total, Math.min(work.length * 2, WRITE_CHUNK_CHARS + 2 * config.segmentBytes()))];
+    // The new text is encoded WRITE_CHUNK_CHARS at a time, so the scratch stays bounded; when spilled,
+    // each chunk's segments go to fresh slots at once. Nothing is committed before the last chunk, so a
+    // write that fails part way leaves no part of itself behind.
+    SegmentTable rows = new SegmentTable(2);
+    int done = 0;
+    try {
+      while (true) {
+        int chunk = Math.min(charCount - done, WRITE_CHUNK_CHARS);
+        if (done + chunk < charCount && Character.isHighSurrogate(text.charAt(offset + done + chunk - 1))) {
+          chunk--; // keep a pair in one chunk, so it is one 4-byte sequence
+        }
+        boolean firstChunk = done == 0;
+        boolean lastChunk = done + chunk == charCount;
+        int head = firstChunk ? prefix : 0;
+        int tail = lastChunk ? suffix : 0;
+        int total = head + chunk + tail;
+        if (work.length < total) {
+          work = new char[Math.max(total, Math.min(work.length * 2, WRITE_CHUNK_CHARS + 2 * config.segmentBytes()))];
+        }
+        char[] w = work;
+        read(regionStart, w, 0, head);
+        copy(text, offset + done, chunk, w, head);
+        read(to, w, head + chunk, tail);
+        int before = rows.count;
+        codec.encode(w, total, rows);
+        if (spill != null) {
+          writeRows(rows, before);
+        }
+        done += chunk;
+        if (lastChunk) {
+          break;
+        }
+      }
+      commit(t, first, end, rows);
+    } catch (SQLException | RuntimeException e) {
+      releaseWrittenRows(rows);
+      throw e;
     }
-    char[] w = work;
-    read(regionStart, w, 0, prefix);
-    copy(text, offset, charCount, w, prefix);
-    read(to, w, prefix + charCount, suffix);
-    SegmentTable rows = codec.encode(w, total);
-    commit(t, first, end, rows);
   }
 
   private static void copy(CharSequence text, int offset, int charCount, char[] dst, int at) {
@@ -266,7 +297,11 @@ final class TextStore {
     }
   }
 
-  /** Puts {@code rows} in place of rows {@code [first, end)}, moving the text to or from the spill file as its size says. */
+  /**
+   * Puts {@code rows} in place of rows {@code [first, end)}, moving the text to the spill file when it
+   * grows past the threshold, and back to memory when it falls below half of it (half, so text hovering
+   * at the threshold does not move between memory and disk on every write).
+   */
   private void commit(SegmentTable t, int first, int end, SegmentTable rows) throws SQLException {
     long removedBytes = 0;
     for (int i = first; i < end; i++) {
@@ -275,16 +310,15 @@ final class TextStore {
     long newTotal = t.totalBytes - removedBytes + rows.totalBytes;
     if (spill == null && newTotal > config.spillThresholdBytes()) {
       spillAll(t, first, end, rows);
-    } else if (spill != null && newTotal < config.spillThresholdBytes() / 2) {
-      // Half the threshold, not the threshold, so text that hovers at the threshold does not move
-      // between memory and disk on every write.
-      unspillAll(t, first, end, rows);
     } else if (spill != null) {
-      writeRows(rows);
+      writeRows(rows, 0);
       int[] oldSlots = slotsOf(t, first, end);
       t.splice(first, end, rows);
       for (int slot : oldSlots) {
         spill.release(slot);
+      }
+      if (newTotal < config.spillThresholdBytes() / 2) {
+        unspill(t);
       }
     } else {
       t.splice(first, end, rows);
@@ -298,25 +332,40 @@ final class TextStore {
     return slots;
   }
 
-  /** Writes rows to fresh slots and drops their memory; on failure gives the slots back and changes nothing. */
-  private void writeRows(SegmentTable rows) throws SQLException {
-    int written = 0;
+  /**
+   * Writes the rows from {@code fromRow} on that are still in memory to fresh slots and drops their
+   * memory. On failure the slots this call took are given back and the error says the content is unchanged.
+   */
+  private void writeRows(SegmentTable rows, int fromRow) throws SQLException {
+    int row = fromRow;
     try {
-      for (; written < rows.count; written++) {
-        rows.slot[written] = spill.allocate();
-        spill.write(rows.slot[written], rows.memory[written], rows.byteCount[written]);
+      for (; row < rows.count; row++) {
+        if (rows.memory[row] != null) {
+          rows.slot[row] = spill.allocate();
+          spill.write(rows.slot[row], rows.memory[row], rows.byteCount[row]);
+          rows.memory[row] = null;
+        }
       }
     } catch (IOException e) {
-      for (int i = 0; i <= written && i < rows.count; i++) {
-        spill.release(rows.slot[i]);
+      if (row < rows.count) {
+        spill.release(rows.slot[row]);
       }
       if (freed) {
         throw ClobErrors.freed("write");
       }
       throw ClobErrors.ioUnchanged("writing the spill file failed", spill.path(), e);
     }
-    for (int i = 0; i < rows.count; i++) {
-      rows.memory[i] = null;
+  }
+
+  /** Gives back the slots of new rows already written, after a write that failed. */
+  private void releaseWrittenRows(SegmentTable rows) {
+    if (spill == null) {
+      return;
+    }
+    for (int row = 0; row < rows.count; row++) {
+      if (rows.memory[row] == null) {
+        spill.release(rows.slot[row]);
+      }
     }
   }
 
@@ -337,7 +386,7 @@ final class TextStore {
           file.write(keptSlots[i], t.memory[i], t.byteCount[i]);
         }
       }
-      writeRows(rows);
+      writeRows(rows, 0);
     } catch (IOException | SQLException e) {
       spill = null;
       file.close();
@@ -356,20 +405,20 @@ final class TextStore {
     spillCleanable = Cleaning.CLEANER.register(this, file);
   }
 
-  private void unspillAll(SegmentTable t, int first, int end, SegmentTable rows) throws SQLException {
+  /**
+   * Brings every segment back into memory and deletes the file. Runs after a write has committed, so a
+   * read that fails here only leaves the text spilled (the next read of that segment reports the error).
+   */
+  private void unspill(SegmentTable t) {
     byte[][] loaded = new byte[t.count][];
-    for (int i = 0; i < t.count; i++) {
-      if (i < first || i >= end) {
-        byte[] bytes = segmentBytes(t, i);
-        loaded[i] = java.util.Arrays.copyOf(bytes, t.byteCount[i]);
+    try {
+      for (int i = 0; i < t.count; i++) {
+        loaded[i] = java.util.Arrays.copyOf(segmentBytes(t, i), t.byteCount[i]);
       }
+    } catch (SQLException stayOnDisk) {
+      return;
     }
-    for (int i = 0; i < t.count; i++) {
-      if (loaded[i] != null) {
-        t.memory[i] = loaded[i];
-      }
-    }
-    t.splice(first, end, rows);
+    System.arraycopy(loaded, 0, t.memory, 0, t.count);
     closeSpill();
   }
 
