@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -88,10 +87,8 @@ class ClobFaultTest {
    * One setString long enough that TextStore stores it in several pieces (64 Ki chars each): the first
    * piece stays under the threshold, the second must spill and cannot. The call fails, and the content
    * must be as before the call, as the API promises for spill failures (and as the message says).
-   * Replay: this test alone; the length after the failure is 65,541 (the first piece kept), not 5.
+   * Found failing before main's 5e826c2 (the first piece was kept: length 65,541, not 5).
    */
-  @Disabled("BUG: a setString of more than 64 Ki chars that fails with 58030 on a later piece keeps the "
-      + "earlier pieces, though the exception says the content is unchanged")
   @Test
   void aLongSetStringThatFailsToSpillLeavesTheContentAsItWas() throws Exception {
     Path blocker = Files.writeString(tempDirectory.resolve("a-regular-file"), "not a directory");
@@ -178,12 +175,9 @@ class ClobFaultTest {
   /**
    * Cut short, then written past the old end: the file grows back with a hole of zeros where the lost
    * slots were. Zeros are valid UTF-8 (NUL), so only the store's own bookkeeping can tell them from text
-   * (for instance: SpillFile knows slotCount * slotBytes, and a file found shorter than that before a
-   * write past its end means it was cut). Replay: this test alone; the first wrong read is
-   * getSubString(2001, 250), 250 NULs where "a".."z" were.
+   * (since main's 5e826c2 the spill file refuses writes once it was cut). Found failing before that:
+   * getSubString(2001, 250) gave 250 NULs where "a".."z" were.
    */
-  @Disabled("BUG: a spill file cut short underneath, then grown back by a copy-on-write slot past its old end, "
-      + "reads the hole as NUL chars (wrong text) instead of failing")
   @Test
   void spillFileTruncatedThenGrownBackNeverReadsTheHoleAsText() throws Exception {
     String text = ascii(4_000);
@@ -309,18 +303,15 @@ class ClobFaultTest {
   /**
    * free() from another thread at a random moment of a read loop, many times: every read gives the right
    * chars or an IOException, never chars that are not the text's (the text has no NUL; the buffer starts
-   * as NULs and is cleared after each read). Replay: run it; in memory it failed within 0.3 to 4 s here
-   * (trials 114, 998, 2490), spilled once on trial 1, returning NULs. The cause as read: ClobReader.fill ignores what
-   * TextStore.read returns; when free() lands between the reader's check() and read's snapshot of the
-   * table, read copies nothing from the now empty table and fill still reports n chars.
+   * as NULs and is cleared after each read). A race, so probabilistic: before main's 5e826c2 it failed
+   * within 0.3 to 4 s in memory (trials 114, 998, 2490) and once spilled on trial 1, returning NULs
+   * (ClobReader.fill ignored how many chars TextStore.read copied from the table free() had emptied).
    */
-  @Disabled("BUG: free() from another thread during a read can make the reader return chars it never copied "
-      + "(NULs / the buffer's old contents) instead of an IOException")
   @ParameterizedTest(name = "spilled {0}")
   @ValueSource(booleans = {false, true})
   void freeFromAnotherThreadMidReadNeverGivesWrongChars(boolean spilled) throws Exception {
     String text = ascii(20_000);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
     int trials = 0;
     List<String> wrong = new ArrayList<>();
     while (System.nanoTime() < deadline && wrong.isEmpty()) {
@@ -479,12 +470,10 @@ class ClobFaultTest {
 
   /**
    * An empty pattern is found at start (the contract row positionClob.emptyPattern), whatever Clob holds
-   * it. TextClob asks the pattern for getSubString(1, 0), which an empty SerialClob refuses (pos 1 is
-   * past its end, a SerialClob quirk pinned by the oracle suite), so the search fails instead.
-   * Replay: this test alone; SerialException "Invalid position in SerialClob object set".
+   * it. An empty SerialClob refuses getSubString(1, 0) (pos 1 is past its end, a quirk the oracle suite
+   * pins); before main's 5e826c2 TextClob asked it for that and failed with SerialException "Invalid
+   * position in SerialClob object set".
    */
-  @Disabled("BUG: position(Clob, start) with an empty SerialClob pattern throws SerialException instead of "
-      + "returning start; an empty pattern needs no getSubString")
   @Test
   void anEmptyForeignPatternIsFoundAtStart() throws Exception {
     try (TextClob clob = TextClob.of("abcdef")) {
