@@ -535,6 +535,42 @@ class ClobFaultTest {
     }
   }
 
+  /**
+   * One setString of 300,000 chars (stored in chunks of 64 Ki chars, each written to fresh slots before
+   * one commit) into a 256 KiB file system that cannot hold it: 58030, the content as before, and the
+   * slots the failed write took given back, so a 50,000-char write that fits in them succeeds after.
+   */
+  @Test
+  void aLargeWriteThatFillsTheDiskLeavesNothingBehind() throws Exception {
+    Assumptions.assumeTrue(System.getProperty("os.name").toLowerCase(Locale.ROOT).contains("linux"), "Linux only");
+    Path mountPoint = Files.createDirectory(tempDirectory.resolve("tmpfs-256k"));
+    Assumptions.assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", mountPoint.toString()),
+        "cannot mount a tmpfs here (needs root)");
+    TextClob clob = null;
+    try {
+      String before = mixed(20_000);
+      clob = TextClob.builder().tempDirectory(mountPoint).spillThreshold(0).build(before);
+      TextClob full = clob;
+      SQLException e = assertThrows(SQLException.class, () -> full.setString(10_001, ascii(300_000)));
+      assertEquals("58030", e.getSQLState(), e.toString());
+      assertEquals(before.length(), clob.length());
+      assertEquals(before, clob.getSubString(1, before.length()));
+      long fileBytes = Files.size(clob.spillPath());
+
+      String after = before.substring(0, 10_000) + ascii(50_000);
+      assertEquals(50_000, clob.setString(10_001, ascii(50_000)));
+      assertEquals(after, clob.getSubString(1, after.length()));
+      assertEquals(after, ClobContractTest.readAll(clob.getCharacterStream()));
+      assertTrue(Files.size(clob.spillPath()) <= fileBytes, "the file grew though freed slots were there: "
+          + fileBytes + " -> " + Files.size(clob.spillPath()));
+    } finally {
+      if (clob != null) {
+        clob.free();
+      }
+      assertTrue(run("umount", mountPoint.toString()), "umount " + mountPoint);
+    }
+  }
+
   private static boolean run(String... command) throws Exception {
     Process process;
     try {

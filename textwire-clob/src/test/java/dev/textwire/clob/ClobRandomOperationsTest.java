@@ -192,6 +192,102 @@ class ClobRandomOperationsTest {
     }
   }
 
+  /** TextStore encodes a write this many chars at a time (WRITE_CHUNK_CHARS), before one commit. */
+  static final int WRITE_CHUNK_CHARS = 64 * 1024;
+
+  static Stream<Arguments> largeWrites() {
+    List<Arguments> writes = new ArrayList<>();
+    for (Mode mode : List.of(Mode.MEMORY, Mode.SPILLED, Mode.TINY16_CROSSING, Mode.MODIFIED_UTF8_SPILLED)) {
+      for (long seed = 1; seed <= 2; seed++) {
+        writes.add(Arguments.of(mode, seed));
+      }
+    }
+    // Memory up to the default threshold, then a write big enough to spill: the text moves out first.
+    writes.add(Arguments.of(Mode.DEFAULT_SEGMENTS_CROSSING, 1L));
+    return writes.stream();
+  }
+
+  /**
+   * setStrings longer than a write chunk (64 Ki chars), with a pair, a lone high or a lone low surrogate
+   * placed on the chunk edges, at the start, middle, end and just past the end of a 100 Ki-char text:
+   * each must land as the model says, and a pair cut by a chunk edge must stay one character.
+   */
+  @ParameterizedTest(name = "{0} seed {1}")
+  @MethodSource("largeWrites")
+  void largeWritesAcrossWriteChunkEdges(Mode mode, long seed, @TempDir Path tempDirectory) throws Exception {
+    Random random = new Random(seed);
+    ClobModelRunner.Config config = mode.config;
+    StringBuilder model = new StringBuilder(ClobModelRunner.Alphabet.MIXED.text(random::nextInt, 100_000, 100_000));
+    try (TextClob clob = config.builder(tempDirectory).build(model)) {
+      for (int write = 0; write < 8; write++) {
+        int charCount = switch (write % 4) {
+          case 0 -> WRITE_CHUNK_CHARS - 1 + random.nextInt(3);
+          case 1 -> 2 * WRITE_CHUNK_CHARS + random.nextInt(3);
+          default -> WRITE_CHUNK_CHARS + random.nextInt(100_000);
+        };
+        StringBuilder text = new StringBuilder(ClobModelRunner.Alphabet.EMOJI.text(random::nextInt, charCount, charCount));
+        for (int edge = WRITE_CHUNK_CHARS - 1; edge < charCount - 1; edge += WRITE_CHUNK_CHARS) {
+          switch (random.nextInt(4)) {
+            case 0 -> text.replace(edge, edge + 2, "\uD83D\uDE00"); // a pair across the edge
+            case 1 -> text.replace(edge, edge + 2, "\uD83Dx"); // a lone high surrogate on it
+            case 2 -> text.replace(edge, edge + 2, "x\uDE00"); // a lone low surrogate just after it
+            default -> text.replace(edge - 1, edge + 1, "\uD83D\uDE00"); // a pair ending on it
+          }
+        }
+        int length = model.length();
+        long pos = switch (random.nextInt(4)) {
+          case 0 -> 1;
+          case 1 -> length + 1;
+          case 2 -> Math.max(1, length - random.nextInt(1_000));
+          default -> 1 + random.nextInt(length + 1);
+        };
+        String what = mode + " seed " + seed + " write " + write + ": setString(" + pos + ", " + charCount + " chars)";
+        assertEquals(charCount, clob.setString(pos, text.toString()), what);
+        int from = (int) pos - 1;
+        model.replace(from, Math.min(model.length(), from + charCount), text.toString());
+        assertEquals(model.length(), clob.length(), what);
+        String actual = clob.getSubString(1, model.length());
+        if (!actual.contentEquals(model)) {
+          throw new AssertionError(what + ": differs at charIndex " + ClobModelRunner.firstDifference(model, actual));
+        }
+        long least = ClobModelRunner.storedBytes(model, config.modifiedUtf8());
+        long most = ClobModelRunner.storedBytes(model, true);
+        assertTrue(clob.storedByteCount() >= least && clob.storedByteCount() <= Math.max(least, most),
+            what + ": storedByteCount " + clob.storedByteCount() + " outside " + least + ".." + most);
+        if (clob.storedByteCount() > config.spillThreshold()) {
+          assertTrue(clob.isSpilled(), what + ": not spilled above the threshold");
+        }
+        if (model.length() > 300_000) {
+          clob.truncate(100_000);
+          model.setLength(100_000);
+        }
+      }
+      assertEquals(model.toString(), ClobContractTest.readAll(clob.getCharacterStream()));
+    }
+    assertNoFilesLeft(tempDirectory);
+  }
+
+  /**
+   * Well-formed text whose pairs straddle every chunk edge (a high surrogate at index 65,535 of the
+   * write): each pair must stay one 4-byte sequence, so the stored bytes are exactly the UTF-8 size.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("pairStraddlingModes")
+  void aPairOnAWriteChunkEdgeStaysOneFourByteSequence(Mode mode, @TempDir Path tempDirectory) throws Exception {
+    String text = "x" + "\uD83D\uDE00".repeat(100_000);
+    assertTrue(Character.isHighSurrogate(text.charAt(WRITE_CHUNK_CHARS - 1)));
+    try (TextClob clob = mode.config.builder(tempDirectory).build("0123456789")) {
+      assertEquals(text.length(), clob.setString(11, text));
+      String expected = "0123456789" + text;
+      assertEquals(expected.getBytes(java.nio.charset.StandardCharsets.UTF_8).length, clob.storedByteCount());
+      assertEquals(expected, clob.getSubString(1, expected.length()));
+    }
+  }
+
+  static Stream<Mode> pairStraddlingModes() {
+    return Stream.of(Mode.MEMORY, Mode.SPILLED, Mode.TINY8_SPILLED, Mode.TINY16_CROSSING);
+  }
+
   /** Per crossing mode and alphabet: sequences that crossed the threshold both ways, and the others. */
   static final Map<String, AtomicIntegerArray> CROSSINGS = new ConcurrentHashMap<>();
 
