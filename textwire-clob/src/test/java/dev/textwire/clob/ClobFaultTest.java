@@ -173,6 +173,34 @@ class ClobFaultTest {
   }
 
   /**
+   * Cut short, then shrunk: a truncate that keeps only text from the surviving half either works (and
+   * may bring the text back to memory: threshold 1,000 bytes) or fails; what is read after is right.
+   */
+  @Test
+  void spillFileTruncatedUnderneathThenShrunkReadsRightOrFails() throws Exception {
+    String text = ascii(4_000);
+    TextClob clob = TextClob.builder().tempDirectory(tempDirectory).spillThreshold(1_000).segmentBytes(16).build(text);
+    Path spillPath = clob.spillPath();
+    truncateFile(spillPath, Files.size(spillPath) / 2);
+    StringBuilder model = new StringBuilder(text);
+    List<String> outcomes = new ArrayList<>();
+    try {
+      clob.truncate(100);
+      model.setLength(100);
+      outcomes.add("truncated" + (clob.isSpilled() ? ", still spilled" : ", in memory"));
+    } catch (SQLException e) {
+      assertEquals("58030", e.getSQLState(), e.toString());
+      assertEquals(4_000, clob.length());
+      outcomes.add("truncate error");
+    }
+    outcomes.add(readOrError(clob, model, 1, 100));
+    outcomes.add(readerOrError(clob, model));
+    assertTrue(outcomes.get(1).startsWith("read"), "the surviving first 100 chars could not be read: " + outcomes);
+    clob.free();
+    ClobRandomOperationsTest.assertNoFilesLeft(tempDirectory);
+  }
+
+  /**
    * Cut short, then written past the old end: the file grows back with a hole of zeros where the lost
    * slots were. Zeros are valid UTF-8 (NUL), so only the store's own bookkeeping can tell them from text
    * (since main's 5e826c2 the spill file refuses writes once it was cut). Found failing before that:
