@@ -33,7 +33,7 @@ final class TextStore {
   private final StoreConfig config;
   private final SegmentCodec codec;
   private volatile SegmentTable table = new SegmentTable(2);
-  private SpillFile spill;
+  private volatile SpillFile spill;
   private Cleaner.Cleanable spillCleanable;
   private volatile boolean freed;
   private int modCount;
@@ -441,5 +441,6 @@ final class TextStore {
     if (cleanable != null) {
       cleanable.clean();
     }
+    spill = null;
   }
 }
