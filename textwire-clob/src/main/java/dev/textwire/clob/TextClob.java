@@ -264,7 +264,7 @@ public final class TextClob implements NClob, AutoCloseable {
    */
   public static final class Builder {
     /** Chosen by measurement (docs/BENCHMARKS.md, "Clob"): random reads against index size. */
-    public static final int DEFAULT_SEGMENT_BYTES = 4096;
+    public static final int DEFAULT_SEGMENT_BYTES = 2048;
     public static final long DEFAULT_SPILL_THRESHOLD_BYTES = 1024 * 1024;
     /** Holds any char in either codec: a surrogate pair is 6 bytes in modified UTF-8. */
     public static final int MIN_SEGMENT_BYTES = 8;

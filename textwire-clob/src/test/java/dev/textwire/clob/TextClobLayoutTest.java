@@ -34,10 +34,12 @@ class TextClobLayoutTest {
     int charCount = 15_728_640;
     try (TextClob clob = TextClob.builder().spillThreshold(Long.MAX_VALUE).build(alphabet(charCount))) {
       int segments = clob.segmentCount();
-      assertEquals((charCount + 4095) / 4096, segments, "4,096 ASCII chars fill a 4,096-byte segment");
-      // 17 bytes of index per segment (SegmentTable): 4.2 bytes per 1,000 chars.
+      int segmentBytes = TextClob.Builder.DEFAULT_SEGMENT_BYTES;
+      assertEquals((charCount + segmentBytes - 1) / segmentBytes, segments, "ASCII chars fill each segment");
+      // 17 bytes of index per segment (SegmentTable): 8.3 bytes per 1,000 chars at 2 KiB segments.
       double indexBytesPerThousandChars = 17.0 * segments / (charCount / 1000.0);
-      assertTrue(indexBytesPerThousandChars < 5, "index bytes per 1,000 chars: " + indexBytesPerThousandChars);
+      assertTrue(indexBytesPerThousandChars < 17_000.0 / segmentBytes + 0.1,
+          "index bytes per 1,000 chars: " + indexBytesPerThousandChars);
       assertEquals(charCount, clob.storedByteCount());
     }
   }
@@ -105,7 +107,7 @@ class TextClobLayoutTest {
       }
       assertEquals(charCount, clob.length());
       // A write holds its old and new slots at once, and a split adds a segment: a few slots, not 1 MB.
-      assertTrue(Files.size(clob.spillPath()) <= fileBytes + 8 * 4096,
+      assertTrue(Files.size(clob.spillPath()) <= fileBytes + 8 * TextClob.Builder.DEFAULT_SEGMENT_BYTES,
           "file grew from " + fileBytes + " to " + Files.size(clob.spillPath()));
       assertTrue(clob.segmentCount() <= segments + 2, "segments " + segments + " -> " + clob.segmentCount());
       StringBuilder model = new StringBuilder(alphabet(charCount));
