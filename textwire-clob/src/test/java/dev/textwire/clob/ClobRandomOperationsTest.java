@@ -142,7 +142,7 @@ class ClobRandomOperationsTest {
         if (random.nextInt(4) == 0) {
           // Almost: the last char changed, so partial matches run to the end and fail.
           char last = pattern.charAt(pattern.length() - 1);
-          pattern = pattern.substring(0, pattern.length() - 1) + (char) (last == 'q' ? 'r' : 'q');
+          pattern = pattern.substring(0, pattern.length() - 1) + (last == 'q' ? 'r' : 'q');
         }
         long start = random.nextBoolean() ? 1 : 1 + random.nextInt(from + 1);
         int expected = text.indexOf(pattern, (int) start - 1);
