@@ -142,6 +142,10 @@ public final class TextClob implements NClob, AutoCloseable {
     if (patternLength > store.length() - start + 1) {
       return -1;
     }
+    if (patternLength > Integer.MAX_VALUE - 8) {
+      throw ClobErrors.invalidArgument("position: searchstr holds " + patternLength
+          + " chars; a pattern is read as one String, so at most " + (Integer.MAX_VALUE - 8));
+    }
     return search(searchstr.getSubString(1, (int) patternLength), start);
   }
 
