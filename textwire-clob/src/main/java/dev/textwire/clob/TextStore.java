@@ -23,7 +23,7 @@ import java.sql.SQLException;
  * another thread (a reader there then fails on its next call, and never sees released bytes).
  */
 final class TextStore {
-  /** Chars encoded per replace at most, so a huge setString uses bounded scratch memory. */
+  /** Chars encoded per chunk of one replace, so a huge setString uses bounded scratch (it still commits once). */
   private static final int WRITE_CHUNK_CHARS = 64 * 1024;
 
   private static final class Cleaning {
