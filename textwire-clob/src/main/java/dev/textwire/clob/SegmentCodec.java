@@ -142,6 +142,13 @@ final class SegmentCodec {
     throw new AssertionError("the strict encoder refused text with no unpaired surrogate");
   }
 
+  /** An ASCII segment's chars: byte i is char i. */
+  static void widen(byte[] src, int srcOffset, char[] dst, int dstOffset, int charCount) {
+    for (int i = 0; i < charCount; i++) {
+      dst[dstOffset + i] = (char) (src[srcOffset + i] & 0xFF);
+    }
+  }
+
   /**
    * Decodes one segment's bytes into {@code dst[offset, offset + charCount)}.
    *
@@ -150,9 +157,7 @@ final class SegmentCodec {
    */
   void decode(byte[] bytes, int byteCount, byte flags, char[] dst, int offset, int charCount) {
     if ((flags & SegmentTable.SINGLE_WIDTH) != 0) {
-      for (int i = 0; i < charCount; i++) {
-        dst[offset + i] = (char) (bytes[i] & 0xFF);
-      }
+      widen(bytes, 0, dst, offset, charCount);
       return;
     }
     TextDecoder decoder;

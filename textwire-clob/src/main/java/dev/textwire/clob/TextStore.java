@@ -99,9 +99,7 @@ final class TextStore {
       int take = Math.min(n - done, t.charCount(index) - local);
       byte[] bytes = t.memory[index];
       if (bytes != null && t.singleWidth(index)) {
-        for (int i = 0; i < take; i++) {
-          dst[offset + done + i] = (char) (bytes[local + i] & 0xFF);
-        }
+        SegmentCodec.widen(bytes, local, dst, offset + done, take);
       } else {
         System.arraycopy(segmentChars(t, index), local, dst, offset + done, take);
       }
