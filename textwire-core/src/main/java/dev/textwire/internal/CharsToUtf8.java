@@ -175,12 +175,9 @@ final class CharsToUtf8 {
             }
           }
         } else if (c < 0x800) {
-          // Two-byte run (Cyrillic, Greek, Hebrew, Arabic) in its own loop, as ASCII has.
-          do {
-            dst[dp++] = (byte) (0xC0 | (c >>> 6)); //       110xxxxx
-            dst[dp++] = (byte) (0x80 | (c & 0x3F)); //      10xxxxxx
-            sp++;
-          } while (sp < safeEnd && (c = src[sp]) >= 0x80 && c < 0x800);
+          dst[dp++] = (byte) (0xC0 | (c >>> 6)); //         110xxxxx (C0 80 for U+0000)
+          dst[dp++] = (byte) (0x80 | (c & 0x3F)); //        10xxxxxx
+          sp++;
         } else if (!Character.isSurrogate(c)) {
           dp = putThreeBytes(c, dst, dp);
           sp++;
