@@ -4,6 +4,7 @@
     python3 textwire-benchmarks/report.py results.json [more.json ...] > tables.md
     python3 textwire-benchmarks/report.py --headline jdk17.json jdk25.json   # the README's table
     python3 textwire-benchmarks/report.py --targets results.json             # the issue's targets, met or not
+    python3 textwire-benchmarks/report.py --every-row results.json           # issue 15: every row against every peer
 
 A maintainer's tool (the build and the tests never need it). For every operation and input it prints
 textwire's ns/op and B/op, the best baseline of the same run and the ratio baseline / textwire (above 1:
@@ -42,7 +43,7 @@ OPERATIONS = OrderedDict([
 ])
 
 KIND_ORDER = ["ascii", "latin1", "cjk", "emoji", "mostly_ascii"]
-CORPUS_ORDER = ["en", "fr", "ru", "zh", "ja", "emoji_lipsum"]
+CORPUS_ORDER = ["en", "fr", "ru", "ar", "zh", "ja", "emoji_lipsum"]
 
 
 def load(paths):
@@ -127,6 +128,63 @@ def main(paths):
         print()
 
 
+# Issue 15's rows: every textwire method of these operations, against every baseline of the same
+# operation (allocating ones included): "never slower than any peer".
+EVERY_ROW = [
+    ("encode into byte[]", "Encode", "textwire"),
+    ("encode into a heap ByteBuffer", "Encode", "textwireHeapBuffer"),
+    ("encode into a direct ByteBuffer", "Encode", "textwireDirectBuffer"),
+    ("exact length", "EncodedLength", "textwire"),
+    ("decode, strict", "Decode", "textwire"),
+    ("validate", "Validate", "textwire"),
+]
+INTO_BUFFER = {"textwire", "textwireHeapBuffer", "textwireDirectBuffer"}
+
+
+def every_row(paths):
+    """Per row and input: ratio to the fastest baseline, ratio to getBytes+arraycopy (encode), B/op."""
+    results = load(paths)
+    below = 0
+    total = 0
+    for label, operation, method in EVERY_ROW:
+        keys = sorted((k for (op, k) in results if op == operation), key=input_order)
+        if not keys:
+            continue
+        spec = OPERATIONS[operation]
+        print("### %s\n" % label)
+        header = ["input", "textwire ns/op", "fastest baseline", "ns/op", "ratio"]
+        if operation == "Encode":
+            header.append("vs getBytes+arraycopy")
+        header.append("textwire B/op")
+        print("| " + " | ".join(header) + " |")
+        print("|" + "---|" * len(header))
+        for key in keys:
+            row = results[(operation, key)]
+            if method not in row:
+                continue
+            score, error, alloc = row[method]
+            present = [(m, row[m]) for m in spec["baselines"] if m in row]
+            best, (bscore, berror, _) = min(present, key=lambda mv: mv[1][0])
+            ratio = bscore / score
+            total += 1
+            mark = ""
+            if ratio < 1.0:
+                below += 1
+                mark = " **below**"
+            cells = [key, fmt_ns(score) + fmt_err(score, error), spec["baselines"][best],
+                     fmt_ns(bscore) + fmt_err(bscore, berror), "%.2fx%s" % (ratio, mark)]
+            if operation == "Encode":
+                copy = row.get("jdkGetBytesArraycopy")
+                cells.append("%.2fx" % (copy[0] / score) if copy else "")
+            a = fmt_alloc(alloc)
+            if method in INTO_BUFFER and a != "0":
+                a += " **not 0**"
+            cells.append(a)
+            print("| " + " | ".join(cells) + " |")
+        print()
+    print("%d of %d rows at or above 1.0x; %d below." % (total - below, total, below))
+
+
 HEADLINE_ROWS = [
     ("encode into byte[]", "Encode", "textwire"),
     ("encode into a direct ByteBuffer", "Encode", "textwireDirectBuffer"),
@@ -193,6 +251,8 @@ def targets(paths):
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--headline"]:
         headline(sys.argv[2:])
+    elif sys.argv[1:2] == ["--every-row"]:
+        every_row(sys.argv[2:])
     elif sys.argv[1:2] == ["--targets"]:
         targets(sys.argv[2:])
     else:

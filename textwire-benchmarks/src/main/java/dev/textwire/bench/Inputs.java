@@ -31,6 +31,7 @@ public final class Inputs {
           "en", "/corpus/wikipedia_mars/english.utf8.txt",
           "fr", "/corpus/wikipedia_mars/french.utf8.txt",
           "ru", "/corpus/wikipedia_mars/russian.utf8.txt",
+          "ar", "/corpus/wikipedia_mars/arabic.utf8.txt",
           "zh", "/corpus/wikipedia_mars/chinese.utf8.txt",
           "ja", "/corpus/wikipedia_mars/japanese.utf8.txt",
           // Starts with a byte order mark (EF BB BF), kept: U+FEFF is an ordinary char to UTF-8.

@@ -21,6 +21,14 @@ public final class DecodeDriver {
       // The JDK's Latin-1 constructor is one copy into a compact string, and no scratch.
       return new String(src, begin, end - begin, StandardCharsets.ISO_8859_1);
     }
+    if (kernel == Utf8Kernel.UTF_8 && policy == ErrorPolicy.STRICT && !kernel.startsLatin1(src[plainEnd])
+        && JdkUtf8Decode.pays(src, plainEnd, end)) { // Latin-1 text keeps our lane, 2-9 times the JDK's
+      String text = JdkUtf8Decode.decodeIfWellFormed(src, begin, end);
+      if (text != null) {
+        return text;
+      }
+      // Ill-formed, or a real U+FFFD: our decoder says where, or decodes it.
+    }
     Scratch scratch = Scratch.borrow();
     try {
       return decode(kernel, src, begin, plainEnd, end, policy, offsetBias, scratch.decodeSpace, Scratch.DECODE_MAX_CHARS);

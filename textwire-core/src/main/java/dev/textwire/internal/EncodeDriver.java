@@ -189,7 +189,8 @@ public final class EncodeDriver {
       for (int i = begin; i < end; ) {
         int count = CharAccess.fill(text, i, end, scratch.chars);
         long progress =
-            kernel.encodeChunk(scratch, 0, count, scratch.encoded, 0, scratch.encoded.length, true, policy, i, null);
+            kernel.encodeChunk(
+                scratch, 0, count, scratch.encoded, 0, scratch.encoded.length, true, policy, i, scratch.encodedView);
         int bytes = IndexPair.destination(progress);
         if (bytes > limit - dp) {
           return -1;

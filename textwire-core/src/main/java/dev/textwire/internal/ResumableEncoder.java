@@ -315,7 +315,7 @@ public final class ResumableEncoder {
       long roundStart = bytesWritten;
       int written;
       try {
-        written = encode(window, 0, Math.min(dst.remaining(), window.length));
+        written = encode(window, 0, Math.min(dst.remaining(), window.length), scratch.encodedView);
       } catch (MalformedTextException e) {
         dst.put(window, 0, (int) (bytesWritten - roundStart));
         throw e;

@@ -26,6 +26,13 @@ final class Scratch extends Lender.Loanable {
   /** One chunk's UTF-8 at its largest: three bytes per char. */
   final byte[] encoded = new byte[CHUNK_CHARS * 3];
 
+  /**
+   * A view of {@link #encoded} for the JDK encoders, so that a chunk encoded here (on its way to a direct
+   * buffer) neither wraps anything nor displaces the cached view of the caller's last array: a thread
+   * that alternated direct buffers and arrays used to wrap one of them again at every switch.
+   */
+  final java.nio.ByteBuffer encodedView = java.nio.ByteBuffer.wrap(encoded);
+
   /** The JDK's encoders over {@link #chars}, narrowing into {@link #latin1}. */
   final JdkEncoders jdk = new JdkEncoders(chars, latin1);
 

@@ -19,6 +19,9 @@ final class ShortStrings {
    * encode as it is (an unpaired one in UTF-8 or CESU-8).
    */
   static int encodedLength(String text, int begin, int end, Utf8Variant variant) {
+    if (variant == Utf8Variant.UTF_8) {
+      return utf8Length(text, begin, end);
+    }
     int low = variant.asciiLow;
     int length = end - begin;
     for (int i = begin; i < end; i++) {
@@ -45,6 +48,9 @@ final class ShortStrings {
    * the caller starts over).
    */
   static int encode(String text, int begin, int end, byte[] dst, int dp, int dl, Utf8Variant variant) {
+    if (variant == Utf8Variant.UTF_8) {
+      return encodeUtf8(text, begin, end, dst, dp, dl);
+    }
     if (dl - dp < 3 * (end - begin)) {
       // Room for less than the worst case, as when encoding into an array of the exact length: a length
       // pass over so few chars costs less than the general path's scratch, and then no check is needed.
@@ -67,6 +73,55 @@ final class ShortStrings {
       } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
         // A pair: 4 or 6 bytes for 2 chars, so the 3-per-char room check above still covers it.
         dp = CharsToUtf8.putPair(variant, c, text.charAt(++i), dst, dp);
+      } else {
+        return -1;
+      }
+    }
+    return dp - start;
+  }
+
+  // UTF-8 on its own, with no variant in the loops: the variant's bound and rules in a loop's method cost
+  // the length loop five times over (see CharsToUtf8.encodedLength); measured here too (issue 15).
+
+  private static int utf8Length(String text, int begin, int end) {
+    int length = end - begin;
+    for (int i = begin; i < end; i++) {
+      char c = text.charAt(i);
+      if (c >= 0x80) {
+        if (c < 0x800) {
+          length += 1;
+        } else if (!Character.isSurrogate(c)) {
+          length += 2;
+        } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
+          length += 2;
+          i++;
+        } else {
+          return -1;
+        }
+      }
+    }
+    return length;
+  }
+
+  private static int encodeUtf8(String text, int begin, int end, byte[] dst, int dp, int dl) {
+    if (dl - dp < 3 * (end - begin)) {
+      int length = utf8Length(text, begin, end);
+      if (length < 0 || length > dl - dp) {
+        return -1;
+      }
+    }
+    int start = dp;
+    for (int i = begin; i < end; i++) {
+      char c = text.charAt(i);
+      if (c < 0x80) {
+        dst[dp++] = (byte) c;
+      } else if (c < 0x800) {
+        dst[dp++] = (byte) (0xC0 | (c >>> 6));
+        dst[dp++] = (byte) (0x80 | (c & 0x3F));
+      } else if (!Character.isSurrogate(c)) {
+        dp = CharsToUtf8.putThreeBytes(c, dst, dp);
+      } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
+        dp = CharsToUtf8.putFourBytes(Character.toCodePoint(c, text.charAt(++i)), dst, dp);
       } else {
         return -1;
       }

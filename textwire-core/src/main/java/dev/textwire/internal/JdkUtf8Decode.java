@@ -1,0 +1,37 @@
+package dev.textwire.internal;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Strict UTF-8 decoding through the JDK's own {@code new String(bytes, UTF_8)}, where that is faster
+ * than ours: the JDK writes the String's array directly (we decode into chars and the String copies
+ * them), and from JDK 21 on its loop skips ASCII runs with a vectorised intrinsic. It replaces
+ * ill-formed bytes with U+FFFD, so a result without U+FFFD proves the input well-formed, and the proof
+ * costs one vectorised {@code indexOf} (none at all for a Latin-1 result). protobuf's {@code Utf8}
+ * decodes the same way.
+ *
+ * <p>Used only where measured to pay (issue 15, JMH, 512 chars): mostly-ASCII text on JDK 25 (321 ns
+ * against our 420 ns; {@code new String} alone 369 ns). On JDK 17 it was even with ours on mostly-ASCII
+ * and Russian text, and on both JDKs it was slower on CJK and emoji text (1,227 ns against 828 on
+ * JDK 25), whose dense multi-byte sequences our loop decodes faster. So: JDK 25 and later (versions
+ * between 17 and 25 were not measured and keep our decoder), and text whose bytes after the ASCII
+ * prefix are mostly ASCII, counted eight bytes at a time.
+ */
+final class JdkUtf8Decode {
+  private JdkUtf8Decode() {}
+
+  private static final boolean JDK_LOOP_PAYS = Runtime.version().feature() >= 25;
+
+  /** True if the JDK's decoder is the faster way for {@code src[from, end)}. */
+  static boolean pays(byte[] src, int from, int end) {
+    // At most one byte in four above 7F: mostly ASCII, where the JDK's vectorised runs win (the
+    // mostly-ASCII input has about one in eight; Cyrillic text half or more, CJK nearly all).
+    return JDK_LOOP_PAYS && Swar.countHighBytes(src, from, end) <= (end - from) >>> 2;
+  }
+
+  /** The text of {@code src[begin, end)}, or null if the bytes are ill-formed or hold a real U+FFFD. */
+  static String decodeIfWellFormed(byte[] src, int begin, int end) {
+    String text = new String(src, begin, end - begin, StandardCharsets.UTF_8);
+    return text.indexOf('\uFFFD') < 0 ? text : null;
+  }
+}
