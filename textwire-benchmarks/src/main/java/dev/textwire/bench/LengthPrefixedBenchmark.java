@@ -118,6 +118,14 @@ public class LengthPrefixedBenchmark extends BenchBase {
       check(Arrays.equals(varintFrame, segmented.toByteArray()), input, "LengthPrefix.VARINT into SegmentedBuffer");
 
       Arrays.fill(dst, (byte) 0);
+      check(jdkGetBytesVarint() == varintFrame.length, input, "getBytes + varint count");
+      checkBytes(varintFrame, dst, 0, input, "getBytes + varint");
+
+      Arrays.fill(dst, (byte) 0);
+      check(jdkGetBytesResp() == respFrame.length, input, "getBytes + RESP count");
+      checkBytes(respFrame, dst, 0, input, "getBytes + RESP framing");
+
+      Arrays.fill(dst, (byte) 0);
       check(respBulk() == respFrame.length, input, "RESP_BULK count");
       checkBytes(respFrame, dst, 0, input, "LengthPrefix.RESP_BULK");
 
@@ -200,12 +208,54 @@ public class LengthPrefixedBenchmark extends BenchBase {
     return LengthPrefix.VARINT.write(text, buffer);
   }
 
-  // ---- textwire's other prefixes, for reference ---------------------------------------------------------
+  /** What users do today: encode to a new array, write its length as a varint, copy the bytes after it. */
+  @Benchmark
+  public int jdkGetBytesVarint() {
+    byte[] bytes = text.getBytes(UTF_8);
+    int p = 0;
+    int value = bytes.length;
+    while ((value & ~0x7F) != 0) {
+      dst[p++] = (byte) ((value & 0x7F) | 0x80);
+      value >>>= 7;
+    }
+    dst[p++] = (byte) value;
+    System.arraycopy(bytes, 0, dst, p, bytes.length);
+    return p + bytes.length;
+  }
+
+  // ---- RESP bulk strings: textwire and the JDK way ------------------------------------------------------
+
+  /** {@code $<length>\r\n<bytes>\r\n} the JDK way: getBytes, the decimal length digit by digit, a copy. */
+  @Benchmark
+  public int jdkGetBytesResp() {
+    byte[] bytes = text.getBytes(UTF_8);
+    byte[] out = dst;
+    int p = 0;
+    out[p++] = '$';
+    int n = bytes.length;
+    int digits = 1;
+    for (int rest = n / 10; rest != 0; rest /= 10) {
+      digits++;
+    }
+    for (int i = p + digits - 1, rest = n; i >= p; i--, rest /= 10) {
+      out[i] = (byte) ('0' + rest % 10);
+    }
+    p += digits;
+    out[p++] = '\r';
+    out[p++] = '\n';
+    System.arraycopy(bytes, 0, out, p, n);
+    p += n;
+    out[p++] = '\r';
+    out[p++] = '\n';
+    return p;
+  }
 
   @Benchmark
   public int respBulk() {
     return LengthPrefix.RESP_BULK.write(text, dst, 0);
   }
+
+  // ---- textwire's other prefix, for reference -----------------------------------------------------------
 
   @Benchmark
   public int fixed32Be() {

@@ -92,7 +92,7 @@ public abstract class ResumableEncodeBenchmark extends BenchBase {
   /** {@link ResumableEncodeBenchmark} over whole corpus files: see {@link Inputs#CORPUS_FILES}. */
   @State(Scope.Thread)
   public static class Corpus extends ResumableEncodeBenchmark {
-    @Param({"en", "fr", "ru", "zh", "ja", "emoji_lipsum"})
+    @Param({"en", "fr", "ru", "ar", "zh", "ja", "emoji_lipsum"})
     public String corpus;
 
     @Setup(Level.Trial)

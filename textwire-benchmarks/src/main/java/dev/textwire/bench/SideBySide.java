@@ -54,7 +54,7 @@ public final class SideBySide {
   private static final String PACKAGE = "dev.textwire.bench.";
   private static final List<String> SHORT_CORPUS = List.of("en", "zh");
   private static final List<String> QUICK_CORPUS = List.of("en", "ru", "zh");
-  private static final List<String> FULL_CORPUS = List.of("en", "fr", "ru", "zh", "ja", "emoji_lipsum");
+  private static final List<String> FULL_CORPUS = List.of("en", "fr", "ru", "ar", "zh", "ja", "emoji_lipsum");
 
   /** One table row kind: a textwire method against baselines of the same operation and class. */
   private static final class Row {

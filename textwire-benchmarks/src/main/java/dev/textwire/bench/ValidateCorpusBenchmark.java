@@ -13,7 +13,7 @@ import org.openjdk.jmh.annotations.State;
  */
 @State(Scope.Thread)
 public class ValidateCorpusBenchmark extends ValidateBase {
-  @Param({"en", "fr", "ru", "zh", "ja", "emoji_lipsum"})
+  @Param({"en", "fr", "ru", "ar", "zh", "ja", "emoji_lipsum"})
   public String corpus;
 
   @Setup(Level.Trial)

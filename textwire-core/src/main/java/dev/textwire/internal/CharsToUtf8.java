@@ -155,6 +155,9 @@ final class CharsToUtf8 {
       ErrorPolicy policy,
       long charIndexBias,
       Utf8Variant variant) {
+    if (variant == Utf8Variant.UTF_8) {
+      return encodeUtf8(src, sp, sl, dst, dp, dl, endOfInput, policy, charIndexBias);
+    }
     while (sp < sl) {
       // Fast section: up to safeEnd every char fits whatever it is (at most 3 bytes per char, 4 or 6 per
       // pair of chars), so the loop checks no room. Anything unusual drops to the careful step below.
@@ -212,6 +215,70 @@ final class CharsToUtf8 {
       }
       sp = IndexPair.source(step);
       dp = IndexPair.destination(step);
+    }
+    return IndexPair.of(sp, dp);
+  }
+
+  /**
+   * {@link #encode} for UTF-8, its rules as constants. Measured on 65,536 chars and whole corpus files
+   * (KernelLoopBenchmark, issue 15, JDK 17): 7-20% faster than the shared loop, which reads the
+   * variant's fields in its fast section (Arabic 367 us against 457, Russian 272 against 310).
+   */
+  private static long encodeUtf8(
+      char[] src,
+      int sp,
+      int sl,
+      byte[] dst,
+      int dp,
+      int dl,
+      boolean endOfInput,
+      ErrorPolicy policy,
+      long charIndexBias) {
+    while (sp < sl) {
+      long fast = fastUtf8(src, sp, sp + Math.min(sl - sp, (dl - dp) / 3), dst, dp);
+      sp = IndexPair.source(fast);
+      dp = IndexPair.destination(fast);
+      if (sp >= sl) {
+        break;
+      }
+      long step = encodeOne(src, sp, sl, dst, dp, dl, endOfInput, policy, charIndexBias, Utf8Variant.UTF_8);
+      if (step < 0) {
+        break;
+      }
+      sp = IndexPair.source(step);
+      dp = IndexPair.destination(step);
+    }
+    return IndexPair.of(sp, dp);
+  }
+
+  /**
+   * UTF-8's fast section, as in {@link #encode}: up to {@code safeEnd} every char fits, so no room checks;
+   * stops at anything unusual. A method of its own, with nothing else in it: inline in the loop above,
+   * the same code measured 35% slower.
+   */
+  private static long fastUtf8(char[] src, int sp, int safeEnd, byte[] dst, int dp) {
+    while (sp < safeEnd) {
+      char c = src[sp];
+      if (c < 0x80) {
+        dst[dp++] = (byte) c;
+        sp++;
+        while (sp < safeEnd && (c = src[sp]) < 0x80) { // an ASCII run in its own tight loop
+          dst[dp++] = (byte) c;
+          sp++;
+        }
+      } else if (c < 0x800) {
+        dst[dp++] = (byte) (0xC0 | (c >>> 6));
+        dst[dp++] = (byte) (0x80 | (c & 0x3F));
+        sp++;
+      } else if (!Character.isSurrogate(c)) {
+        dp = putThreeBytes(c, dst, dp);
+        sp++;
+      } else if (Character.isHighSurrogate(c) && sp + 1 < safeEnd && Character.isLowSurrogate(src[sp + 1])) {
+        dp = putFourBytes(Character.toCodePoint(c, src[sp + 1]), dst, dp);
+        sp += 2;
+      } else {
+        break;
+      }
     }
     return IndexPair.of(sp, dp);
   }

@@ -58,10 +58,16 @@ final class Utf8ToChars {
     // The variant's rules are read from its fields where a branch needs them, not held in locals live
     // across the loop: in the encoder that gave UTF-8 back its registers (see CharsToUtf8.encode); here
     // the side-by-side runs could not tell the two apart.
+    boolean utf8 = variant == Utf8Variant.UTF_8;
     while (sp < sl) {
       // Fast section: no byte makes more than one char, so up to fastEnd nothing can overflow dst;
       // sequences must end before fastEnd, anything else drops to the careful step below.
       int fastEnd = sp + Math.min(sl - sp, dl - dp);
+      if (utf8) {
+        long fast = fastUtf8(src, sp, fastEnd, dst, dp);
+        sp = IndexPair.source(fast);
+        dp = IndexPair.destination(fast);
+      }
       while (sp < fastEnd) {
         int b1 = src[sp];
         if (b1 >= 0 && (b1 != 0 || !variant.nulAsTwoBytes)) { // a raw 00 is not modified UTF-8
@@ -154,6 +160,42 @@ final class Utf8ToChars {
       }
       dst[dp++] = '\uFFFD';
       sp += subpart & 0xFF;
+    }
+    return IndexPair.of(sp, dp);
+  }
+
+  /**
+   * UTF-8's fast section, its rules as constants, in a method of its own: measured on 65,536 chars and
+   * whole corpus files (KernelLoopBenchmark, issue 15, JDK 17), Russian and Arabic decoded about 1.5
+   * times as fast as through the shared loop, which reads the variant's fields. Stops at anything the
+   * shared loop's careful step must see; {@link #decode} goes on from there.
+   */
+  private static long fastUtf8(byte[] src, int sp, int fastEnd, char[] dst, int dp) {
+    while (sp < fastEnd) {
+      int b1 = src[sp];
+      if (b1 >= 0) {
+        dst[dp++] = (char) b1;
+        sp++;
+        while (sp < fastEnd && (b1 = src[sp]) >= 0) { // an ASCII run in its own tight loop
+          dst[dp++] = (char) b1;
+          sp++;
+        }
+      } else if (b1 >= (byte) 0xC2 && b1 <= (byte) 0xDF && sp + 1 < fastEnd && isContinuation(src[sp + 1])) {
+        dst[dp++] = (char) (((b1 & 0x1F) << 6) | (src[sp + 1] & 0x3F));
+        sp += 2;
+      } else if (b1 >= (byte) 0xE0 && b1 <= (byte) 0xEF && sp + 2 < fastEnd
+          && isSecondOfThree(b1, src[sp + 1]) && isContinuation(src[sp + 2])) {
+        dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F));
+        sp += 3;
+      } else if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4 && sp + 3 < fastEnd
+          && isSecondOfFour(b1, src[sp + 1]) && isContinuation(src[sp + 2]) && isContinuation(src[sp + 3])) {
+        int codePoint = codePoint4(src, sp);
+        dst[dp++] = Character.highSurrogate(codePoint);
+        dst[dp++] = Character.lowSurrogate(codePoint);
+        sp += 4;
+      } else {
+        break;
+      }
     }
     return IndexPair.of(sp, dp);
   }
