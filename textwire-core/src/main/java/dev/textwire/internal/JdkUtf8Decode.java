@@ -11,7 +11,8 @@ import java.nio.charset.StandardCharsets;
  * decodes the same way.
  *
  * <p>Used only where measured to pay (issue 15, JMH, 512 chars): mostly-ASCII text on JDK 25 (321 ns
- * against our 420 ns; {@code new String} alone 369 ns). On JDK 17 it was even with ours on mostly-ASCII
+ * against our 420 ns, {@code new String} alone 369 ns; measured before UTF-8 got its own decode fast
+ * section, which took about a tenth off our mostly-ASCII decoding). On JDK 17 it was even with ours on mostly-ASCII
  * and Russian text, and on both JDKs it was slower on CJK and emoji text (1,227 ns against 828 on
  * JDK 25), whose dense multi-byte sequences our loop decodes faster. So: JDK 25 and later (versions
  * between 17 and 25 were not measured and keep our decoder), and text whose bytes after the ASCII
