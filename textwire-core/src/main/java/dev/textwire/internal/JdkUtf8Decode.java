@@ -4,19 +4,18 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Strict UTF-8 decoding through the JDK's own {@code new String(bytes, UTF_8)}, where that is faster
- * than ours: the JDK writes the String's array directly (we decode into chars and the String copies
- * them), and from JDK 21 on its loop skips ASCII runs with a vectorised intrinsic. It replaces
- * ill-formed bytes with U+FFFD, so a result without U+FFFD proves the input well-formed, and the proof
- * costs one vectorised {@code indexOf} (none at all for a Latin-1 result). protobuf's {@code Utf8}
- * decodes the same way.
+ * than ours: the JDK writes the String's array directly, where we decode into chars that the String
+ * then copies. It replaces ill-formed bytes with U+FFFD, so a result without U+FFFD proves the input
+ * well-formed, and the proof costs one vectorised {@code indexOf} (none at all for a Latin-1 result).
+ * protobuf's {@code Utf8} decodes the same way.
  *
  * <p>Used only where measured to pay (issue 15, JMH, 512 chars): mostly-ASCII text on JDK 25 (321 ns
  * against our 420 ns, {@code new String} alone 369 ns; measured before UTF-8 got its own decode fast
- * section, which took about a tenth off our mostly-ASCII decoding). On JDK 17 it was even with ours on mostly-ASCII
- * and Russian text, and on both JDKs it was slower on CJK and emoji text (1,227 ns against 828 on
- * JDK 25), whose dense multi-byte sequences our loop decodes faster. So: JDK 25 and later (versions
- * between 17 and 25 were not measured and keep our decoder), and text whose bytes after the ASCII
- * prefix are mostly ASCII, counted eight bytes at a time.
+ * section, which took about a tenth off our mostly-ASCII decoding). On JDK 17 it was even with ours on
+ * mostly-ASCII and Russian text, and on both JDKs it was slower on CJK and emoji text (1,227 ns against
+ * 828 on JDK 25), whose dense multi-byte sequences our loop decodes faster. So: JDK 25 and later
+ * (versions between 17 and 25 were not measured and keep our decoder), and text whose bytes after the
+ * ASCII prefix are mostly ASCII, counted eight bytes at a time.
  */
 final class JdkUtf8Decode {
   private JdkUtf8Decode() {}
