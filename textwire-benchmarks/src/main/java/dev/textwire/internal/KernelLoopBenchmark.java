@@ -9,9 +9,10 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * The exact-length loop, as it is and as it was, beside the loop forms peers use: the
- * evidence behind {@code CharsToUtf8.encodedLength}'s shape (issue 15). In this package, on the
- * benchmarks' class path, to reach the package-private kernels.
+ * The UTF-8 kernels over long inputs: the exact-length loop as it is and as it was, beside the loop
+ * forms peers use, and the encode and decode kernels beside a candidate that lost. The evidence behind
+ * the kernels' shapes (issue 15, docs/BENCHMARKS.md). In this package, on the benchmarks' class path,
+ * to reach the package-private kernels.
  *
  * <pre>
  * java -jar textwire-benchmarks/target/textwire-benchmarks.jar KernelLoopBenchmark
