@@ -465,6 +465,37 @@ class Utf8EncodeTest {
     }
   }
 
+  /**
+   * Runs of surrogate pairs (counted a run at a time by the length kernel) broken by an unpaired
+   * surrogate, a reversed pair or a BMP char at every position of the run, after and before each kind
+   * of neighbour.
+   */
+  @Test
+  void pairRunsBrokenAtEveryPosition() {
+    long seed = TestSupport.seed(0xE4C0_0003L);
+    SplittableRandom random = new SplittableRandom(seed);
+    EncodeCheck check = new EncodeCheck(random);
+    String[] neighbours = {"", "a", "\u00e9", "\u4e2d"};
+    String[] breakers = {"\uD800", "\uDBFF", "\uDC00", "\uDFFF", "\uDC00\uD800", "x", "\u4e2d"};
+    for (int pairs = 1; pairs <= 24; pairs++) {
+      String run = "\uD83D\uDE00".repeat(pairs);
+      for (String neighbour : neighbours) {
+        for (String breaker : breakers) {
+          for (int at = 0; at <= run.length(); at++) {
+            // Inserted at a char index: between the halves of a pair at odd indices, so those halves
+            // become unpaired too.
+            String s = neighbour + run.substring(0, at) + breaker + run.substring(at) + neighbour;
+            String what = pairs + " pairs, " + TestSupport.codePoints(breaker) + " at " + at
+                + ", neighbour " + TestSupport.codePoints(neighbour);
+            check.check(s, 0, s.length(), at % 4 == 0, () -> seedMessage(seed) + ", " + what);
+          }
+        }
+        String whole = neighbour + run + neighbour;
+        check.check(whole, 0, whole.length(), true, () -> seedMessage(seed) + ", unbroken run of " + run.length());
+      }
+    }
+  }
+
   @Test
   void highSurrogateAtEndOfRangeIsUnpaired() {
     String s = "ab\uD83D\uDE00cd";
