@@ -543,6 +543,8 @@ public final class SideBySide {
         System.getProperty("java.vm.version"),
         System.getProperty("java.vendor"),
         Runtime.getRuntime().availableProcessors());
+    // The forks inherit this JVM's options, so they run in the same modes.
+    out.println("textwire: " + dev.textwire.Acceleration.describe());
     out.println(
         "Figures from a short run on a noisy machine are indicative only: for numbers worth quoting, run");
     out.println("the benchmark classes with their default (longer) settings on a quiet machine.");

@@ -111,7 +111,8 @@ public final class Main implements java.util.concurrent.Callable<Integer> {
       String version = Main.class.getPackage().getImplementationVersion();
       return new String[] {
         "textwire " + (version == null ? "0.1.0-SNAPSHOT" : version),
-        "JVM: ${java.version} (${java.vendor} ${java.vm.name} ${java.vm.version})"
+        "JVM: ${java.version} (${java.vendor} ${java.vm.name} ${java.vm.version})",
+        dev.textwire.Acceleration.describe()
       };
     }
   }

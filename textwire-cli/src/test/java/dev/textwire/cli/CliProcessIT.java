@@ -84,6 +84,7 @@ class CliProcessIT {
     Cli.Result r = Cli.run(dir, "--version");
     assertTrue(r.out().startsWith("textwire 0.1.0"), r::toString);
     assertTrue(r.out().contains("JVM: " + System.getProperty("java.version")), r::toString);
+    assertTrue(r.out().contains("; vector tier: "), r::toString);
     assertEquals(0, r.code(), r::toString);
   }
 

@@ -353,6 +353,25 @@ final class Utf8ToChars {
    * Index after the longest well-formed UTF-8 prefix of {@code src[sp, sl)}.
    */
   static int validUpTo(byte[] src, int sp, int sl) {
+    VectorKernels vector = VectorTier.KERNELS;
+    if (vector != null && sl - sp >= VectorTier.MIN_ELEMENTS) {
+      // The SIMD tier's proven prefix; the loop below finds any error. The kernel reads the three bytes
+      // before where it starts, so the first sequences are checked here.
+      int start = sp;
+      while (start < sp + 3) {
+        int length = src[start] >= 0 ? 1 : wellFormedLength(src, start, sl);
+        if (length == 0) {
+          return start;
+        }
+        start += length;
+      }
+      sp = vector.validUtf8Prefix(src, start, sl);
+    }
+    return validUpToScalar(src, sp, sl);
+  }
+
+  /** As {@link #validUpTo(byte[], int, int)}, without the SIMD tier. */
+  static int validUpToScalar(byte[] src, int sp, int sl) {
     while (true) {
       sp = Swar.skipAscii(src, sp, sl);
       // Non-ASCII sequences, until the next ASCII byte hands back to the word-at-a-time loop. The checks

@@ -1,0 +1,117 @@
+package dev.textwire.internal;
+
+import java.util.Optional;
+
+/**
+ * The opt-in SIMD tier: Vector API kernels, used when the JVM was started with
+ * {@code --add-modules jdk.incubator.vector}. Detected once, at class initialisation: the module must be
+ * in the boot layer, {@code -Dtextwire.vector=false} must not be set, and the kernels must load and pass
+ * a self-test against known answers. Anything else leaves {@link #KERNELS} null, silently, and the scalar
+ * kernels run as they do without the module. Nothing in core outside {@code dev.textwire.internal.vector}
+ * links against the incubating module, so a JVM without it never loads a class that names it.
+ */
+public final class VectorTier {
+  private VectorTier() {}
+
+  /** The system property that switches the tier off when set to {@code false}. */
+  public static final String PROPERTY = "textwire.vector";
+
+  /** The module the tier needs. */
+  public static final String MODULE = "jdk.incubator.vector";
+
+  private static final String IMPLEMENTATION = "dev.textwire.internal.vector.IncubatorKernels";
+
+  /**
+   * Inputs shorter than this stay scalar: a vector kernel's setup (a few vector constants, a tail the
+   * scalar loop finishes) only pays over a few vectors.
+   */
+  public static final int MIN_ELEMENTS = 64;
+
+  /** The kernels, or null when the tier is off. A static final, so the JIT folds the null test away. */
+  public static final VectorKernels KERNELS;
+
+  /** Why the tier is on or off, for {@link #describe()}. */
+  private static final String STATE;
+
+  static {
+    VectorKernels kernels = null;
+    String state;
+    if ("false".equalsIgnoreCase(System.getProperty(PROPERTY, "true"))) {
+      state = "off (-D" + PROPERTY + "=false)";
+    } else {
+      Optional<Module> module = ModuleLayer.boot().findModule(MODULE);
+      if (module.isEmpty()) {
+        state = "off (start the JVM with --add-modules " + MODULE + " to use it)";
+      } else {
+        try {
+          // On the module path core is a named module, which reads only what it requires; core cannot
+          // require an incubating module, so the read edge is added here, when the module is present.
+          VectorTier.class.getModule().addReads(module.get());
+          Class<?> type = Class.forName(IMPLEMENTATION, true, VectorTier.class.getClassLoader());
+          VectorKernels loaded = (VectorKernels) type.getDeclaredConstructor().newInstance();
+          if (SelfTest.passes(loaded)) {
+            kernels = loaded;
+            state = "on (" + loaded.shape() + ")";
+          } else {
+            state = "off (self-test failed)";
+          }
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError unavailable) {
+          // A JVM whose vector shape is too narrow, an API that changed, a class missing from a
+          // repackaged jar: the scalar kernels do the work.
+          state = "off (" + unavailable.getClass().getSimpleName() + ")";
+        }
+      }
+    }
+    KERNELS = kernels;
+    STATE = state;
+  }
+
+  /** True when the vector kernels are in use in this JVM. */
+  public static boolean enabled() {
+    return KERNELS != null;
+  }
+
+  /** For example {@code "on (512-bit)"} or {@code "off (-Dtextwire.vector=false)"}. */
+  public static String describe() {
+    return STATE;
+  }
+
+  /** Known answers the kernels must give before they are trusted. */
+  private static final class SelfTest {
+    static boolean passes(VectorKernels kernels) {
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < 40; i++) {
+        text.append("a\u00e9\u4e2d\ud83d\ude00");
+      }
+      char[] chars = text.toString().toCharArray();
+      long step = kernels.utf8Length(chars, 0, chars.length);
+      int stopped = IndexPair.source(step);
+      // Up to where it stopped, the length must be the scalar one.
+      long expected = stopped + scalarExtra(chars, stopped);
+      if (stopped <= 0 || stopped > chars.length || stopped + IndexPair.destination(step) != expected) {
+        return false;
+      }
+      chars[chars.length / 2] = '\ud800'; // unpaired: the kernel must stop at or before it
+      if (IndexPair.source(kernels.utf8Length(chars, 0, chars.length)) > chars.length / 2) {
+        return false;
+      }
+      byte[] utf8 = text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      // From byte 3, after "a\u00e9": the kernel reads the three bytes before where it starts.
+      int valid = kernels.validUtf8Prefix(utf8, 3, utf8.length);
+      if (valid <= 3 || valid > utf8.length) {
+        return false;
+      }
+      utf8[utf8.length / 2] = (byte) 0xFF;
+      return kernels.validUtf8Prefix(utf8, 3, utf8.length) <= utf8.length / 2;
+    }
+
+    private static long scalarExtra(char[] chars, int end) {
+      long extra = 0;
+      for (int i = 0; i < end; i++) {
+        char c = chars[i];
+        extra += c >= 0x800 ? (Character.isSurrogate(c) ? 1 : 2) : c >= 0x80 ? 1 : 0;
+      }
+      return extra;
+    }
+  }
+}
