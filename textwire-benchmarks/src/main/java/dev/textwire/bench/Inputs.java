@@ -27,15 +27,20 @@ public final class Inputs {
 
   /** Corpus inputs, by short name: see {@link #corpus}. */
   public static final Map<String, String> CORPUS_FILES =
-      Map.of(
-          "en", "/corpus/wikipedia_mars/english.utf8.txt",
-          "fr", "/corpus/wikipedia_mars/french.utf8.txt",
-          "ru", "/corpus/wikipedia_mars/russian.utf8.txt",
-          "ar", "/corpus/wikipedia_mars/arabic.utf8.txt",
-          "zh", "/corpus/wikipedia_mars/chinese.utf8.txt",
-          "ja", "/corpus/wikipedia_mars/japanese.utf8.txt",
-          // Starts with a byte order mark (EF BB BF), kept: U+FEFF is an ordinary char to UTF-8.
-          "emoji_lipsum", "/corpus/lipsum/Emoji-Lipsum.utf8.txt");
+      Map.ofEntries(
+          Map.entry("en", "/corpus/wikipedia_mars/english.utf8.txt"),
+          Map.entry("fr", "/corpus/wikipedia_mars/french.utf8.txt"),
+          Map.entry("ru", "/corpus/wikipedia_mars/russian.utf8.txt"),
+          Map.entry("ar", "/corpus/wikipedia_mars/arabic.utf8.txt"),
+          Map.entry("zh", "/corpus/wikipedia_mars/chinese.utf8.txt"),
+          Map.entry("ja", "/corpus/wikipedia_mars/japanese.utf8.txt"),
+          // The lipsum files start with a byte order mark (EF BB BF), kept: U+FEFF is an ordinary char to
+          // UTF-8. They are the files simdutf's projects publish validation speeds for.
+          Map.entry("emoji_lipsum", "/corpus/lipsum/Emoji-Lipsum.utf8.txt"),
+          Map.entry("ru_lipsum", "/corpus/lipsum/Russian-Lipsum.utf8.txt"),
+          Map.entry("ar_lipsum", "/corpus/lipsum/Arabic-Lipsum.utf8.txt"),
+          Map.entry("zh_lipsum", "/corpus/lipsum/Chinese-Lipsum.utf8.txt"),
+          Map.entry("latin_lipsum", "/corpus/lipsum/Latin-Lipsum.utf8.txt"));
 
   private static final long SEED = 0x7e37_317eL;
 
