@@ -5,6 +5,7 @@
     python3 textwire-benchmarks/report.py --headline jdk17.json jdk25.json   # the README's table
     python3 textwire-benchmarks/report.py --targets results.json             # the issue's targets, met or not
     python3 textwire-benchmarks/report.py --every-row results.json           # issue 15: every row against every peer
+    python3 textwire-benchmarks/report.py --vector-tier results.json         # issue 16: vector tier, scalar, peers
 
 A maintainer's tool (the build and the tests never need it). For every operation and input it prints
 textwire's ns/op and B/op, the best baseline of the same run and the ratio baseline / textwire (above 1:
@@ -222,6 +223,56 @@ HEADLINE_ROWS = [
 HEADLINE_INPUTS = ["ascii/512", "latin1/512", "cjk/512", "emoji/512", "mostly_ascii/512", "en", "zh"]
 
 
+# Issue 16: VectorTier(Validate|Length)Benchmark, whose `source` is a synthetic kind/length or a corpus
+# file. GB/s are of the UTF-8 bytes validated, for the corpus files only (read here from corpus/).
+VECTOR_PEERS = {"guava": "Guava", "protobuf": "protobuf", "netty": "Netty", "okio": "Okio"}
+CORPUS_PATHS = {"ru": "wikipedia_mars/russian.utf8.txt", "ar": "wikipedia_mars/arabic.utf8.txt",
+                "zh": "wikipedia_mars/chinese.utf8.txt", "en": "wikipedia_mars/english.utf8.txt",
+                "emoji_lipsum": "lipsum/Emoji-Lipsum.utf8.txt", "ru_lipsum": "lipsum/Russian-Lipsum.utf8.txt",
+                "ar_lipsum": "lipsum/Arabic-Lipsum.utf8.txt", "zh_lipsum": "lipsum/Chinese-Lipsum.utf8.txt",
+                "latin_lipsum": "lipsum/Latin-Lipsum.utf8.txt"}
+
+
+def vector_tier(paths):
+    import os
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "corpus")
+    rows = OrderedDict()
+    for path in paths:
+        opener = gzip.open if path.endswith(".gz") else open
+        for entry in json.load(opener(path, "rt")):
+            bench, method = entry["benchmark"].rsplit(".", 1)
+            operation = "validate" if bench.endswith("VectorTierValidateBenchmark") else "exact length"
+            source = entry["params"]["source"]
+            metric = entry["primaryMetric"]
+            alloc = entry.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score")
+            rows.setdefault((operation, source), {})[method] = (metric["score"], metric["scoreError"], alloc)
+    for operation in ("validate", "exact length"):
+        print(f"### {operation}\n")
+        gbs = operation == "validate"
+        print("| input | vector ns/op | scalar ns/op | best peer | ns/op | vs peer | vs scalar | vector B/op |"
+              + (" vector GB/s |" if gbs else ""))
+        print("|---|---|---|---|---|---|---|---|" + ("---|" if gbs else ""))
+        for (op, source), methods in rows.items():
+            if op != operation or "textwireVector" not in methods:
+                continue
+            vector = methods["textwireVector"]
+            scalar = methods.get("textwire")
+            peers = [(VECTOR_PEERS[m], v) for m, v in methods.items() if m in VECTOR_PEERS]
+            name, best = min(peers, key=lambda p: p[1][0]) if peers else ("-", None)
+            line = (f"| {source} | {fmt_ns(vector[0])} {fmt_err(vector[0], vector[1])} | "
+                    + (f"{fmt_ns(scalar[0])} |" if scalar else "- |")
+                    + f" {name} | " + (f"{fmt_ns(best[0])} |" if best else "- |")
+                    + (f" {best[0] / vector[0]:.2f}x |" if best else " - |")
+                    + (f" {scalar[0] / vector[0]:.2f}x |" if scalar else " - |")
+                    + f" {fmt_alloc(vector[2])} |")
+            if gbs:
+                corpus = CORPUS_PATHS.get(source)
+                size = os.path.getsize(os.path.join(root, corpus)) if corpus else None
+                line += f" {size / vector[0]:.1f} |" if size else " |"
+            print(line)
+        print()
+
+
 def headline(paths):
     """One ratio per operation and input: best baseline / textwire, one figure per JDK run given."""
     runs = [load([p]) for p in paths]
@@ -280,6 +331,8 @@ if __name__ == "__main__":
         headline(sys.argv[2:])
     elif sys.argv[1:2] == ["--every-row"]:
         every_row(sys.argv[2:])
+    elif sys.argv[1:2] == ["--vector-tier"]:
+        vector_tier(sys.argv[2:])
     elif sys.argv[1:2] == ["--targets"]:
         targets(sys.argv[2:])
     else:

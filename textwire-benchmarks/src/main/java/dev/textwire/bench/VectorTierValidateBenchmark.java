@@ -16,7 +16,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  *
  * <pre>
  * java -jar textwire-benchmarks/target/textwire-benchmarks.jar \
- *   'VectorTierValidateBenchmark\.(textwire|textwireVector|guava|protobuf)$' -prof gc
+ *   'VectorTierValidateBenchmark\.(textwire|textwireVector|guava|protobuf|arraycopy)$' -prof gc
  * </pre>
  */
 @State(Scope.Thread)
@@ -27,10 +27,20 @@ public class VectorTierValidateBenchmark extends ValidateBase {
   })
   public String source;
 
+  byte[] copy;
+
   @Setup(Level.Trial)
   public void setUp(BenchmarkParams params) {
     VectorTierModes.check(params);
     prepare(VectorTierModes.inputs(source));
+    copy = new byte[n];
+  }
+
+  /** memcpy, the yardstick for ASCII ("at least memcpy/2"): the same bytes copied. */
+  @Benchmark
+  public byte[] arraycopy() {
+    System.arraycopy(bytes, 0, copy, 0, n);
+    return copy;
   }
 
   @Benchmark
