@@ -35,6 +35,7 @@ public class KernelLoopBenchmark extends BenchBase {
   byte[] dst;
   byte[] utf8;
   char[] decoded;
+  char[] scratch = new char[2048];
 
   @Setup
   public void setUp() {
@@ -281,6 +282,17 @@ public class KernelLoopBenchmark extends BenchBase {
       }
     }
     return end + extra;
+  }
+
+  /**
+   * The kernel as the public call runs it: over the first chars of a 2,048-char array (the scratch's
+   * size), so the loop's bound is not the array's length.
+   */
+  @Benchmark
+  public long utf8LoopInScratch() {
+    int count = Math.min(chars.length, scratch.length);
+    System.arraycopy(chars, 0, scratch, 0, count);
+    return CharsToUtf8.encodedLength(scratch, 0, count, ErrorPolicy.STRICT, 0, Utf8Variant.UTF_8);
   }
 
   /** The whole public call, scratch and chunk copy included. */
