@@ -295,6 +295,52 @@ public class KernelLoopBenchmark extends BenchBase {
     return CharsToUtf8.encodedLength(scratch, 0, count, ErrorPolicy.STRICT, 0, Utf8Variant.UTF_8);
   }
 
+  /** As {@link #utf8LoopInScratch}, through the kernel interface the public call uses. */
+  @Benchmark
+  public long kernelInScratch() {
+    int count = Math.min(chars.length, scratch.length);
+    System.arraycopy(chars, 0, scratch, 0, count);
+    EncodeKernel kernel = Utf8Kernel.UTF_8;
+    return kernel.chunkLength(scratch, 0, count, ErrorPolicy.STRICT, 0);
+  }
+
+  /** As {@link #kernelInScratch}, in the thread's own scratch, acquired and released as the public call does. */
+  @Benchmark
+  public long kernelInThreadScratch() {
+    Scratch s = Scratch.acquire();
+    try {
+      int count = CharAccess.fill(text, 0, text.length(), s.chars);
+      EncodeKernel kernel = Utf8Kernel.UTF_8;
+      return kernel.chunkLength(s.chars, 0, count, ErrorPolicy.STRICT, 0);
+    } finally {
+      s.release();
+    }
+  }
+
+  /** As {@link #kernelInThreadScratch}, inside a loop over chunks as the public call has. */
+  @Benchmark
+  public long kernelInChunkLoop() {
+    Scratch s = Scratch.acquire();
+    try {
+      long length = 0;
+      EncodeKernel kernel = Utf8Kernel.UTF_8;
+      for (int i = 0, end = text.length(); i < end; ) {
+        int count = CharAccess.fill(text, i, end, s.chars);
+        length += kernel.chunkLength(s.chars, 0, count, ErrorPolicy.STRICT, i);
+        i += count;
+      }
+      return length;
+    } finally {
+      s.release();
+    }
+  }
+
+  /** The driver the public call goes through, called directly. */
+  @Benchmark
+  public long driverCall() {
+    return EncodeDriver.encodedLengthAsLong(Utf8Kernel.UTF_8, text, 0, text.length(), ErrorPolicy.STRICT);
+  }
+
   /** The whole public call, scratch and chunk copy included. */
   @Benchmark
   public long publicCall() {
