@@ -335,6 +335,77 @@ public class KernelLoopBenchmark extends BenchBase {
     }
   }
 
+  /** Bisecting {@link #driverCall}: {@link #kernelInChunkLoop} plus the driver's narrowing test. */
+  @Benchmark
+  public long chunkLoopWithNarrowingTest() {
+    Scratch s = Scratch.acquire();
+    try {
+      long length = 0;
+      EncodeKernel kernel = Utf8Kernel.UTF_8;
+      for (int i = 0, end = text.length(); i < end; ) {
+        int count = CharAccess.fill(text, i, end, s.chars);
+        int narrowed = kernel.encodesLatin1() && count >= Scratch.NARROW_MIN_CHARS && s.chars[0] <= 0xFF
+            ? s.jdk.narrowLatin1(0, count) : 0;
+        long chunk = narrowed == 0 ? 0 : kernel.latin1Length(s.latin1, 0, narrowed);
+        length += narrowed == count ? chunk : chunk + kernel.chunkLength(s.chars, narrowed, count, ErrorPolicy.STRICT, i);
+        i += count;
+      }
+      return length;
+    } finally {
+      s.release();
+    }
+  }
+
+  /** Bisecting {@link #driverCall}: {@link #kernelInChunkLoop} plus the driver's String checks first. */
+  @Benchmark
+  public long chunkLoopWithStringChecks() {
+    EncodeKernel kernel = Utf8Kernel.UTF_8;
+    String string = text;
+    byte[] latin1 = kernel.encodesLatin1() ? StringInternals.latin1Bytes(string) : null;
+    if (latin1 != null) {
+      return kernel.latin1Length(latin1, 0, string.length());
+    }
+    if (string.length() <= ShortStrings.MAX_CHARS) {
+      int length = kernel.shortLength(string, 0, string.length());
+      if (length >= 0) {
+        return length;
+      }
+    }
+    Scratch s = Scratch.acquire();
+    try {
+      long length = 0;
+      for (int i = 0, end = text.length(); i < end; ) {
+        int count = CharAccess.fill(text, i, end, s.chars);
+        length += kernel.chunkLength(s.chars, 0, count, ErrorPolicy.STRICT, i);
+        i += count;
+      }
+      return length;
+    } finally {
+      s.release();
+    }
+  }
+
+  /** A kernel the JIT cannot take for a constant, as in the driver, which gets it as an argument. */
+  EncodeKernel kernelField = Utf8Kernel.UTF_8;
+
+  /** Bisecting {@link #driverCall}: {@link #kernelInChunkLoop} with a kernel that is not a constant. */
+  @Benchmark
+  public long chunkLoopWithKernelField() {
+    Scratch s = Scratch.acquire();
+    try {
+      long length = 0;
+      EncodeKernel kernel = kernelField;
+      for (int i = 0, end = text.length(); i < end; ) {
+        int count = CharAccess.fill(text, i, end, s.chars);
+        length += kernel.chunkLength(s.chars, 0, count, ErrorPolicy.STRICT, i);
+        i += count;
+      }
+      return length;
+    } finally {
+      s.release();
+    }
+  }
+
   /** The driver the public call goes through, called directly. */
   @Benchmark
   public long driverCall() {
