@@ -225,7 +225,11 @@ HEADLINE_INPUTS = ["ascii/512", "latin1/512", "cjk/512", "emoji/512", "mostly_as
 
 # Issue 16: VectorTier(Validate|Length)Benchmark, whose `source` is a synthetic kind/length or a corpus
 # file. GB/s are of the UTF-8 bytes validated, for the corpus files only (read here from corpus/).
-VECTOR_PEERS = {"guava": "Guava", "protobuf": "protobuf", "netty": "Netty", "okio": "Okio"}
+VECTOR_PEERS = {"guava": "Guava", "protobuf": "protobuf", "netty": "Netty", "okio": "Okio",
+                "nettyHeap": "Netty", "jdkGetBytesArraycopy": "getBytes + copy", "jdkCharsetEncoder": "CharsetEncoder",
+                "jdkNewString": "new String", "jdkDecoder": "CharsetDecoder", "protobufRequireUtf8": "protobuf"}
+VECTOR_OPERATIONS = {"VectorTierValidateBenchmark": "validate", "VectorTierLengthBenchmark": "exact length",
+                     "VectorTierEncodeBenchmark": "encode into byte[]", "VectorTierDecodeBenchmark": "decode, strict"}
 CORPUS_PATHS = {"ru": "wikipedia_mars/russian.utf8.txt", "ar": "wikipedia_mars/arabic.utf8.txt",
                 "zh": "wikipedia_mars/chinese.utf8.txt", "en": "wikipedia_mars/english.utf8.txt",
                 "emoji_lipsum": "lipsum/Emoji-Lipsum.utf8.txt", "ru_lipsum": "lipsum/Russian-Lipsum.utf8.txt",
@@ -241,14 +245,16 @@ def vector_tier(paths):
         opener = gzip.open if path.endswith(".gz") else open
         for entry in json.load(opener(path, "rt")):
             bench, method = entry["benchmark"].rsplit(".", 1)
-            operation = "validate" if bench.endswith("VectorTierValidateBenchmark") else "exact length"
+            operation = VECTOR_OPERATIONS[bench.rsplit(".", 1)[-1]]
             source = entry["params"]["source"]
             metric = entry["primaryMetric"]
             alloc = entry.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score")
             rows.setdefault((operation, source), {})[method] = (metric["score"], metric["scoreError"], alloc)
-    for operation in ("validate", "exact length"):
+    for operation in VECTOR_OPERATIONS.values():
+        if not any(op == operation for op, _ in rows):
+            continue
         print(f"### {operation}\n")
-        gbs = operation == "validate"
+        gbs = operation != "exact length"
         print("| input | vector ns/op | scalar ns/op | best peer | ns/op | vs peer | vs scalar | vector B/op |"
               + (" vector GB/s |" if gbs else ""))
         print("|---|---|---|---|---|---|---|---|" + ("---|" if gbs else ""))

@@ -263,12 +263,31 @@ final class CharsToUtf8 {
       boolean endOfInput,
       ErrorPolicy policy,
       long charIndexBias) {
+    VectorKernels vector = sl - sp >= VectorTier.MIN_ELEMENTS ? VectorTier.CODING_KERNELS : null;
+    int handback = VECTOR_HANDBACK_MIN;
     while (sp < sl) {
-      long fast = fastUtf8(src, sp, sp + Math.min(sl - sp, (dl - dp) / 3), dst, dp);
+      int safeEnd = sp + Math.min(sl - sp, (dl - dp) / 3);
+      if (vector != null) {
+        // The SIMD tier encodes the blocks it covers; the loop below then encodes the next `handback`
+        // chars (from what the tier stopped at) before the tier is asked again. The tier relies on the
+        // chars after its stop being encoded next (see VectorKernels.encodeUtf8). Where the tier did
+        // nothing, the stretch doubles, so text it does not cover pays for few calls.
+        long step = vector.encodeUtf8(src, sp, sl, dst, dp, dl);
+        int done = IndexPair.source(step) - sp;
+        sp = IndexPair.source(step);
+        dp = IndexPair.destination(step);
+        handback = done > 0 ? VECTOR_HANDBACK_MIN : Math.min(2 * handback, VECTOR_HANDBACK_MAX);
+        safeEnd = sp + Math.min(Math.min(sl - sp, (dl - dp) / 3), handback);
+      }
+      long fast = fastUtf8(src, sp, safeEnd, dst, dp);
       sp = IndexPair.source(fast);
       dp = IndexPair.destination(fast);
       if (sp >= sl) {
         break;
+      }
+      if (sp >= safeEnd - 1 && vector != null && sl - sp >= VectorTier.MIN_ELEMENTS
+          && dl - dp >= 3 * VectorTier.MIN_ELEMENTS) {
+        continue; // back to the tier (fastUtf8 stops one char short of safeEnd before a pair)
       }
       long step = encodeOne(src, sp, sl, dst, dp, dl, endOfInput, policy, charIndexBias, Utf8Variant.UTF_8);
       if (step < 0) {
@@ -279,6 +298,12 @@ final class CharsToUtf8 {
     }
     return IndexPair.of(sp, dp);
   }
+
+  /** Chars the scalar loop encodes after the SIMD tier stops, before asking it again: at first. */
+  private static final int VECTOR_HANDBACK_MIN = 16;
+
+  /** The most chars the scalar loop encodes before asking the SIMD tier again. */
+  private static final int VECTOR_HANDBACK_MAX = 1024;
 
   /**
    * UTF-8's fast section, as in {@link #encode}: up to {@code safeEnd} every char fits, so no room checks;

@@ -59,14 +59,32 @@ final class Utf8ToChars {
     // across the loop: in the encoder that gave UTF-8 back its registers (see CharsToUtf8.encode); here
     // the side-by-side runs could not tell the two apart.
     boolean utf8 = variant == Utf8Variant.UTF_8;
+    VectorKernels vector = utf8 && sl - sp >= VectorTier.MIN_ELEMENTS ? VectorTier.CODING_KERNELS : null;
+    int handback = VECTOR_HANDBACK_MIN;
     while (sp < sl) {
       // Fast section: no byte makes more than one char, so up to fastEnd nothing can overflow dst;
       // sequences must end before fastEnd, anything else drops to the careful step below.
       int fastEnd = sp + Math.min(sl - sp, dl - dp);
+      if (vector != null) {
+        // The SIMD tier decodes the ASCII and 2-byte runs it covers; fastUtf8 then decodes the next
+        // `handback` bytes (from what the tier stopped at) before the tier is asked again. The tier
+        // relies on the chars after its stop being decoded next (see VectorKernels.decodeUtf8). Where
+        // the tier did nothing (CJK, emoji), the stretch doubles, so text it does not cover pays for
+        // few calls; where it did something, one sequence is decoded here and the tier goes on.
+        long step = vector.decodeUtf8(src, sp, sl, dst, dp, dl);
+        int done = IndexPair.source(step) - sp;
+        sp = IndexPair.source(step);
+        dp = IndexPair.destination(step);
+        handback = done > 0 ? VECTOR_HANDBACK_MIN : Math.min(2 * handback, VECTOR_HANDBACK_MAX);
+        fastEnd = sp + Math.min(Math.min(sl - sp, dl - dp), handback);
+      }
       if (utf8) {
         long fast = fastUtf8(src, sp, fastEnd, dst, dp);
         sp = IndexPair.source(fast);
         dp = IndexPair.destination(fast);
+        if (vector != null && sp >= fastEnd - 3 && sl - sp >= VectorTier.MIN_ELEMENTS && dl - dp >= VectorTier.MIN_ELEMENTS) {
+          continue; // back to the tier (fastUtf8 stops up to 3 bytes short of fastEnd before a sequence)
+        }
       }
       while (sp < fastEnd) {
         int b1 = src[sp];
@@ -163,6 +181,12 @@ final class Utf8ToChars {
     }
     return IndexPair.of(sp, dp);
   }
+
+  /** Bytes the scalar loop decodes after the SIMD tier stops, before asking it again: at first. */
+  private static final int VECTOR_HANDBACK_MIN = 4;
+
+  /** The most bytes the scalar loop decodes before asking the SIMD tier again. */
+  private static final int VECTOR_HANDBACK_MAX = 1024;
 
   /**
    * UTF-8's fast section, its rules as constants, in a method of its own: measured on 65,536 chars and

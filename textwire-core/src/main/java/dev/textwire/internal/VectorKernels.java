@@ -28,6 +28,28 @@ public interface VectorKernels {
    */
   int validUtf8Prefix(byte[] src, int begin, int end);
 
+  /**
+   * Encodes a prefix of {@code src[begin, end)} as UTF-8 into {@code dst} from {@code dstBegin}: an
+   * {@link IndexPair} of the source and destination indices where it stopped. It stops before anything
+   * it does not encode (an unpaired surrogate, text its blocks do not cover), within a few vectors of
+   * {@code end} or of {@code dstEnd}, and never between the two halves of a pair. It writes nothing at
+   * or past {@code dstEnd}. It may write past the bytes it reports, but only where the 8 chars after
+   * its stop hold no surrogate and fit, so that encoding them (which the caller does next) writes over
+   * every such byte.
+   */
+  long encodeUtf8(char[] src, int begin, int end, byte[] dst, int dstBegin, int dstEnd);
+
+  /**
+   * Decodes a well-formed UTF-8 prefix of {@code src[begin, end)} into {@code dst} from
+   * {@code dstBegin}: an {@link IndexPair} of the source and destination indices where it stopped, always
+   * at a sequence boundary. It stops before anything it does not decode (any 3- or 4-byte sequence, any
+   * ill-formed byte) and within a few vectors of {@code end} or {@code dstEnd}; it never reports an
+   * error. It writes nothing at or past {@code dstEnd}. It may write up to 4 chars past those it reports,
+   * but only where the bytes after its stop hold at least 4 well-formed chars (and there is room for
+   * them), so that decoding them, which the caller does next, writes over those chars.
+   */
+  long decodeUtf8(byte[] src, int begin, int end, char[] dst, int dstBegin, int dstEnd);
+
   /** A short description for diagnostics, such as {@code "512-bit"}. */
   String shape();
 }

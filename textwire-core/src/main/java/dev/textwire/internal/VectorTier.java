@@ -30,6 +30,21 @@ public final class VectorTier {
   /** The kernels, or null when the tier is off. A static final, so the JIT folds the null test away. */
   public static final VectorKernels KERNELS;
 
+  /**
+   * The first JDK on which the encoding and decoding kernels are used. They shuffle bytes and change lane
+   * widths, which JDK 17's C2 does not compile to vector instructions: there its 128-bit char loads fell
+   * back to Java code that allocates (JMH -prof gc and async-profiler's allocation mode: 4 KB for 512
+   * CJK chars) and ran slower than the scalar kernels. JDK 25 compiles them (0 B/op, 3x the scalar
+   * kernel). The releases between were not measured, so they keep the scalar kernels.
+   */
+  public static final int CODING_FROM_FEATURE = 25;
+
+  /**
+   * The kernels for encoding and decoding: {@link #KERNELS} from {@link #CODING_FROM_FEATURE} on, else
+   * null. Exact length and validation use {@link #KERNELS} on every JDK.
+   */
+  public static final VectorKernels CODING_KERNELS;
+
   /** Why the tier is on or off, for {@link #describe()}. */
   private static final String STATE;
 
@@ -51,7 +66,8 @@ public final class VectorTier {
           VectorKernels loaded = (VectorKernels) type.getDeclaredConstructor().newInstance();
           if (SelfTest.passes(loaded)) {
             kernels = loaded;
-            state = "on (" + loaded.shape() + ")";
+            state = "on (" + loaded.shape() + (Runtime.version().feature() >= CODING_FROM_FEATURE
+                ? ")" : "; length and validation, not encoding and decoding before JDK " + CODING_FROM_FEATURE + ")");
           } else {
             state = "off (self-test failed)";
           }
@@ -63,6 +79,7 @@ public final class VectorTier {
       }
     }
     KERNELS = kernels;
+    CODING_KERNELS = Runtime.version().feature() >= CODING_FROM_FEATURE ? kernels : null;
     STATE = state;
   }
 
@@ -102,7 +119,22 @@ public final class VectorTier {
         return false;
       }
       utf8[utf8.length / 2] = (byte) 0xFF;
-      return kernels.validUtf8Prefix(utf8, 3, utf8.length) <= utf8.length / 2;
+      if (kernels.validUtf8Prefix(utf8, 3, utf8.length) > utf8.length / 2) {
+        return false;
+      }
+      // Encoding: a run of each kind of block the kernel covers, in an order where it stops at none, to
+      // the JDK's bytes.
+      String runs = "\ud83d\ude00".repeat(12) + "Ab \u0416\u044f.".repeat(8) + "\u4e2d\u6587".repeat(12) + "tail".repeat(8);
+      char[] source = runs.toCharArray();
+      byte[] expectedBytes = runs.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      byte[] encoded = new byte[expectedBytes.length];
+      long encodedStep = kernels.encodeUtf8(source, 0, source.length, encoded, 0, encoded.length);
+      int charsDone = IndexPair.source(encodedStep);
+      int bytesDone = IndexPair.destination(encodedStep);
+      byte[] prefix = runs.substring(0, charsDone).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+      return charsDone == runs.length()
+          && bytesDone == prefix.length
+          && java.util.Arrays.equals(prefix, 0, prefix.length, encoded, 0, bytesDone);
     }
 
     private static long scalarExtra(char[] chars, int end) {

@@ -145,14 +145,233 @@ class VectorKernelsTest {
     assertTrue(valid >= longest - SLACK, context + ": stopped at " + valid + ", far before " + longest);
   }
 
+  /**
+   * Encoding through the caller (CharsToUtf8, which hands back to the tier in turns), against the JDK:
+   * random text in every flavour with an unpaired surrogate at every position of the first vectors, at
+   * several offsets, into a destination filled with a sentinel, of exactly the room or of a few bytes
+   * less. The bytes must be the JDK's ('?' for an unpaired surrogate, as String.getBytes writes), the
+   * encoder must stop only where the next char does not fit, and no byte past the ones reported may
+   * change: the tier's whole-vector stores must all be written over.
+   */
+  @Test
+  void encodingMatchesTheJdkAndLeavesNothingPastItsBytes() {
+    kernels();
+    long seed = TestSupport.seed(0x5EC7_0003L);
+    SplittableRandom random = new SplittableRandom(seed);
+    char[] intruders = {'\uD800', '\uDBFF', '\uDC00', '\uDFFF'};
+    for (int flavour = 0; flavour < FLAVOURS; flavour++) {
+      for (int begin = 0; begin < 3; begin++) {
+        char[] clean = randomChars(random, flavour, begin + 4 * SLACK + random.nextInt(SLACK));
+        checkEncode(random, clean, begin, clean.length, "seed " + seed + ", flavour " + flavour + ", clean");
+        for (int at = begin; at < Math.min(clean.length, begin + 3 * SLACK); at++) {
+          char[] chars = clean.clone();
+          chars[at] = intruders[random.nextInt(intruders.length)];
+          String context = "seed " + seed + ", flavour " + flavour + ", at " + at;
+          checkEncode(random, chars, begin, chars.length, context);
+          int end = at + 1 + random.nextInt(SLACK);
+          if (end <= chars.length) {
+            checkEncode(random, chars, begin, end, context + ", end " + end);
+          }
+        }
+      }
+    }
+  }
+
+  private static void checkEncode(SplittableRandom random, char[] chars, int begin, int end, String context) {
+    byte[] expected = new String(chars, begin, end - begin).getBytes(StandardCharsets.UTF_8);
+    int dstBegin = random.nextInt(4);
+    // Exactly the room, or less (the encoder stops at a char that does not fit), and a tail after it.
+    int room = random.nextInt(4) == 0 ? Math.max(0, expected.length - random.nextInt(80)) : expected.length;
+    byte sentinel = (byte) random.nextInt(256);
+    byte[] dst = new byte[dstBegin + room + 80];
+    java.util.Arrays.fill(dst, sentinel);
+    int dstEnd = dstBegin + room;
+    long step = CharsToUtf8.encode(chars, begin, end, dst, dstBegin, dstEnd, true,
+        dev.textwire.ErrorPolicy.REPLACE_WITH_QUESTION_MARK, 0, Utf8Variant.UTF_8);
+    int stop = IndexPair.source(step);
+    int written = IndexPair.destination(step) - dstBegin;
+    byte[] prefix = new String(chars, begin, stop - begin).getBytes(StandardCharsets.UTF_8);
+    assertEquals(java.util.Arrays.toString(prefix),
+        java.util.Arrays.toString(java.util.Arrays.copyOfRange(dst, dstBegin, dstBegin + written)),
+        context + ": the bytes of the " + (stop - begin) + " chars encoded");
+    if (room == expected.length) {
+      assertEquals(end, stop, context + ": stopped early with room for all");
+    } else if (stop < end) {
+      int next = Character.isHighSurrogate(chars[stop]) && stop + 1 < end && Character.isLowSurrogate(chars[stop + 1])
+          ? 4 : new String(chars, stop, 1).getBytes(StandardCharsets.UTF_8).length;
+      assertTrue(room - written < next, context + ": stopped at " + stop + " with room for its " + next + " bytes");
+    }
+    assertUntouched(dst, sentinel, dstBegin, written, context);
+    int unpaired = firstUnpaired(chars, begin, end);
+    if (unpaired < end && room == expected.length) {
+      // STRICT throws at the unpaired surrogate, after the bytes of the chars before it: nothing past
+      // those may have changed either, so the tier's excess bytes must be written over before then.
+      java.util.Arrays.fill(dst, sentinel);
+      dev.textwire.MalformedTextException thrown = org.junit.jupiter.api.Assertions.assertThrows(
+          dev.textwire.MalformedTextException.class,
+          () -> CharsToUtf8.encode(chars, begin, end, dst, dstBegin, dstEnd, true,
+              dev.textwire.ErrorPolicy.STRICT, 0, Utf8Variant.UTF_8), context);
+      assertEquals(unpaired, thrown.charIndex(), context + ": " + thrown.getMessage());
+      int before = new String(chars, begin, unpaired - begin).getBytes(StandardCharsets.UTF_8).length;
+      assertUntouched(dst, sentinel, dstBegin, before, context + ", STRICT");
+    }
+  }
+
+  private static void assertUntouched(byte[] dst, byte sentinel, int dstBegin, int written, String context) {
+    for (int i = 0; i < dst.length; i++) {
+      if (i < dstBegin || i >= dstBegin + written) {
+        assertEquals(sentinel, dst[i], context + ": byte " + i + " changed, outside the " + written + " written from " + dstBegin);
+      }
+    }
+  }
+
+  /**
+   * The encoding kernel itself on text its blocks cover: it must go to within a vector or two of the
+   * end (so it cannot pass by handing everything to the scalar loop), and write the JDK's bytes.
+   */
+  @Test
+  void encodingKernelCoversPureRuns() {
+    VectorKernels kernels = kernels();
+    long seed = TestSupport.seed(0x5EC7_0004L);
+    SplittableRandom random = new SplittableRandom(seed);
+    String[] alphabets = {"a0 ~", "\u0416\u044f \u0639\u05d0,", "\u4e2d\u6587\uac00\u0915\uffff\u0800",
+        "\ud83d\ude00\udbff\udfff\ud800\udc00"};
+    for (String alphabet : alphabets) {
+      StringBuilder text = new StringBuilder();
+      while (text.length() < 4 * SLACK) {
+        int pick = random.nextInt(alphabet.length());
+        if (Character.isSurrogate(alphabet.charAt(pick))) {
+          pick &= ~1;
+          text.append(alphabet, pick, pick + 2);
+        } else {
+          text.append(alphabet.charAt(pick));
+        }
+      }
+      char[] chars = text.toString().toCharArray();
+      byte[] expected = text.toString().getBytes(StandardCharsets.UTF_8);
+      byte[] dst = new byte[expected.length + 64];
+      long step = kernels.encodeUtf8(chars, 0, chars.length, dst, 0, dst.length);
+      int stop = IndexPair.source(step);
+      String context = "seed " + seed + ", alphabet " + alphabet;
+      assertTrue(stop >= chars.length - 2 * SLACK, context + ": stopped at " + stop + " of " + chars.length);
+      byte[] prefix = new String(chars, 0, stop).getBytes(StandardCharsets.UTF_8);
+      assertEquals(prefix.length, IndexPair.destination(step), context);
+      assertEquals(java.util.Arrays.toString(prefix), java.util.Arrays.toString(java.util.Arrays.copyOf(dst, prefix.length)), context);
+    }
+  }
+
+  /**
+   * Decoding through the caller (Utf8ToChars, which hands back to the tier in turns), against the JDK:
+   * random UTF-8 in every flavour with each bad sequence at every position of the first vectors, into a
+   * destination filled with a sentinel, of exactly the room or less. Well-formed input must decode to the
+   * JDK's chars; under STRICT, ill-formed input must fail at the scalar validator's offset with the chars
+   * before it written; with too little room the decoder must stop only where the next char does not fit;
+   * and no char past those reported may change: the tier's whole-vector stores must all be written over.
+   */
+  @Test
+  void decodingMatchesTheJdkAndLeavesNothingPastItsChars() {
+    kernels();
+    long seed = TestSupport.seed(0x5EC7_0005L);
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int flavour = 0; flavour < FLAVOURS; flavour++) {
+      for (int begin = 0; begin < 3; begin++) {
+        byte[] clean = randomUtf8(random, flavour, begin + 4 * SLACK + random.nextInt(SLACK));
+        while (begin < clean.length && (clean[begin] & 0xC0) == 0x80) {
+          clean[begin] = 'x'; // start at a sequence boundary
+        }
+        checkDecode(random, clean, begin, clean.length, "seed " + seed + ", flavour " + flavour + ", clean");
+        for (String fault : FAULTS) {
+          byte[] bad = TestSupport.bytes(fault);
+          for (int at = begin; at < Math.min(clean.length, begin + 3 * SLACK); at += 1 + random.nextInt(3)) {
+            byte[] bytes = clean.clone();
+            System.arraycopy(bad, 0, bytes, at, Math.min(bad.length, bytes.length - at));
+            String context = "seed " + seed + ", flavour " + flavour + ", " + fault + " at " + at;
+            checkDecode(random, bytes, begin, bytes.length, context);
+            int end = at + 1 + random.nextInt(SLACK);
+            if (end <= bytes.length) {
+              checkDecode(random, bytes, begin, end, context + ", end " + end);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static void checkDecode(SplittableRandom random, byte[] bytes, int begin, int end, String context) {
+    int valid = Utf8ToChars.validUpToScalar(bytes, begin, end);
+    char[] expected = new String(bytes, begin, valid - begin, StandardCharsets.UTF_8).toCharArray();
+    int dstBegin = random.nextInt(4);
+    boolean tight = random.nextInt(4) == 0;
+    int room = tight ? Math.max(0, expected.length - random.nextInt(40)) : end - begin;
+    char sentinel = (char) random.nextInt(0x10000);
+    char[] dst = new char[dstBegin + room + 40];
+    java.util.Arrays.fill(dst, sentinel);
+    int dstEnd = dstBegin + room;
+    long step;
+    try {
+      step = Utf8ToChars.decode(bytes, begin, end, dst, dstBegin, dstEnd, true,
+          dev.textwire.ErrorPolicy.STRICT, 0, Utf8Variant.UTF_8);
+    } catch (dev.textwire.MalformedTextException e) {
+      assertEquals(valid, e.byteOffset(), context + ": " + e.getMessage());
+      assertEquals(new String(expected), new String(dst, dstBegin, expected.length), context + ": chars before the error");
+      assertCharsUntouched(dst, sentinel, dstBegin, expected.length, context + ", STRICT");
+      return;
+    }
+    int stop = IndexPair.source(step);
+    int written = IndexPair.destination(step) - dstBegin;
+    assertTrue(stop <= valid, context + ": decoded up to " + stop + " past the error at " + valid);
+    String prefix = new String(bytes, begin, stop - begin, StandardCharsets.UTF_8);
+    assertEquals(prefix, new String(dst, dstBegin, written), context + ": the chars of the " + (stop - begin) + " bytes decoded");
+    if (!tight) {
+      assertEquals(end, stop, context + ": stopped early with room for all, at " + stop);
+    } else if (stop < valid) {
+      int next = Utf8ToChars.validUpToScalar(bytes, stop, Math.min(valid, stop + 4)) == stop + 4 || (bytes[stop] & 0xF8) == 0xF0 ? 2 : 1;
+      assertTrue(room - written < next, context + ": stopped at " + stop + " with room for its " + next + " chars");
+    }
+    assertCharsUntouched(dst, sentinel, dstBegin, written, context);
+  }
+
+  private static void assertCharsUntouched(char[] dst, char sentinel, int dstBegin, int written, String context) {
+    for (int i = 0; i < dst.length; i++) {
+      if (i < dstBegin || i >= dstBegin + written) {
+        assertEquals(sentinel, dst[i], context + ": char " + i + " changed, outside the " + written + " written from " + dstBegin);
+      }
+    }
+  }
+
+  /** The decoding kernel itself on ASCII and 2-byte text: it must go to within a few vectors of the end. */
+  @Test
+  void decodingKernelCoversOneAndTwoByteRuns() {
+    VectorKernels kernels = kernels();
+    long seed = TestSupport.seed(0x5EC7_0006L);
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int round = 0; round < 50; round++) {
+      byte[] bytes = randomUtf8(random, 5, 4 * SLACK);
+      char[] dst = new char[bytes.length];
+      long step = kernels.decodeUtf8(bytes, 0, bytes.length, dst, 0, dst.length);
+      int stop = IndexPair.source(step);
+      String context = "seed " + seed + ", round " + round;
+      assertTrue(stop >= bytes.length - 2 * SLACK, context + ": stopped at " + stop + " of " + bytes.length);
+      String prefix = new String(bytes, 0, stop, StandardCharsets.UTF_8);
+      assertEquals(prefix, new String(dst, 0, IndexPair.destination(step)), context);
+    }
+  }
+
   private static VectorKernels kernels() {
     assumeTrue(VectorTier.enabled(), "vector tier " + VectorTier.describe());
     return VectorTier.KERNELS;
   }
 
-  /** Flavours: mostly ASCII, 2-byte, CJK, emoji pairs, everything mixed. */
+  /** Flavours of random text, for the tests that take them all. */
+  private static final int FLAVOURS = 6;
+
+  /**
+   * Flavours: mostly ASCII, 2-byte, CJK, emoji pairs, everything mixed, and ASCII and 2-byte half and
+   * half (words of Cyrillic between spaces).
+   */
   private static int randomCodePoint(SplittableRandom random, int flavour) {
-    int kind = flavour == 4 ? random.nextInt(4) : random.nextInt(10) == 0 ? random.nextInt(4) : flavour;
+    int kind = flavour == 5 ? random.nextInt(2)
+        : flavour == 4 ? random.nextInt(4) : random.nextInt(10) == 0 ? random.nextInt(4) : flavour;
     switch (kind) {
       case 0:
         return random.nextInt(0x80);
