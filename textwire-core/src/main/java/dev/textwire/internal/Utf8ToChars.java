@@ -69,13 +69,15 @@ final class Utf8ToChars {
         // The SIMD tier decodes the ASCII and 2-byte runs it covers; fastUtf8 then decodes the next
         // `handback` bytes (from what the tier stopped at) before the tier is asked again. The tier
         // relies on the chars after its stop being decoded next (see VectorKernels.decodeUtf8). Where
-        // the tier did nothing (CJK, emoji), the stretch doubles, so text it does not cover pays for
-        // few calls; where it did something, one sequence is decoded here and the tier goes on.
+        // the tier did less than VECTOR_WORTHWHILE (CJK, emoji), the stretch doubles, so text it does not
+        // cover pays for few calls; where it did more, the stretch halves, down to about one sequence.
         long step = vector.decodeUtf8(src, sp, sl, dst, dp, dl);
         int done = IndexPair.source(step) - sp;
         sp = IndexPair.source(step);
         dp = IndexPair.destination(step);
-        handback = done > 0 ? VECTOR_HANDBACK_MIN : Math.min(2 * handback, VECTOR_HANDBACK_MAX);
+        handback = done >= VECTOR_WORTHWHILE
+            ? Math.max(handback >> 1, VECTOR_HANDBACK_MIN)
+            : Math.min(handback << 1, VECTOR_HANDBACK_MAX);
         fastEnd = sp + Math.min(Math.min(sl - sp, dl - dp), handback);
       }
       if (utf8) {
@@ -184,6 +186,13 @@ final class Utf8ToChars {
 
   /** Bytes the scalar loop decodes after the SIMD tier stops, before asking it again: at first. */
   private static final int VECTOR_HANDBACK_MIN = 4;
+
+  /**
+   * Progress, in bytes, below which a call to the SIMD tier did not pay for itself: the stretch handed to
+   * the scalar loop then doubles. Text the tier covers only in short runs (Chinese Wikipedia, where CJK
+   * and ASCII markup alternate) was slower with the tier than without until short runs counted as none.
+   */
+  private static final int VECTOR_WORTHWHILE = 32;
 
   /** The most bytes the scalar loop decodes before asking the SIMD tier again. */
   private static final int VECTOR_HANDBACK_MAX = 1024;
@@ -360,6 +369,61 @@ final class Utf8ToChars {
     if (variant == Utf8Variant.UTF_8) {
       return validUpTo(src, sp, sl);
     }
+    if (VectorTier.KERNELS == null) {
+      return validUpToScalar(src, sp, sl, variant);
+    }
+    // The SIMD tier stops at the variant's own forms (a supplementary character's surrogates, C0 80),
+    // which the scalar loop checks, a stretch at a time, before the tier goes on. Where the tier did
+    // little (text full of supplementary characters), the stretch doubles.
+    int stretch = VARIANT_STRETCH;
+    while (true) {
+      int proven = vectorValidPrefix(src, sp, sl, variant);
+      stretch = proven - sp >= VECTOR_WORTHWHILE ? VARIANT_STRETCH : Math.min(2 * stretch, VECTOR_HANDBACK_MAX);
+      sp = proven;
+      int stretchEnd = sl - sp <= stretch ? sl : sp + stretch;
+      int valid = validUpToScalar(src, sp, stretchEnd, variant);
+      if (stretchEnd == sl) {
+        return valid;
+      }
+      if (valid < stretchEnd) { // an error, or a sequence that goes on past the stretch
+        int length = wellFormedLength(src, valid, sl, variant);
+        if (length == 0) {
+          return valid;
+        }
+        valid += length;
+      }
+      sp = valid;
+    }
+  }
+
+  /** Bytes of CESU-8 or modified UTF-8 the scalar loop checks where the SIMD tier stopped. */
+  private static final int VARIANT_STRETCH = 64;
+
+  /**
+   * Where the SIMD tier's proven prefix of {@code src[sp, sl)} ends in {@code variant}, or {@code sp}
+   * without the tier. The kernel reads the three bytes before where it starts, so the first sequences
+   * are checked here; at an error among them, the index of the error.
+   */
+  private static int vectorValidPrefix(byte[] src, int sp, int sl, Utf8Variant variant) {
+    VectorKernels vector = VectorTier.KERNELS;
+    if (vector == null || sl - sp < VectorTier.MIN_ELEMENTS) {
+      return sp;
+    }
+    int start = sp;
+    while (start < sp + 3) {
+      int length = src[start] > 0 ? 1 : wellFormedLength(src, start, sl, variant);
+      if (length == 0) {
+        return start;
+      }
+      start += length;
+    }
+    return variant == Utf8Variant.UTF_8
+        ? vector.validUtf8Prefix(src, start, sl)
+        : vector.validUtf8FamilyPrefix(src, start, sl, variant.surrogatesOneByOne, variant.nulAsTwoBytes);
+  }
+
+  /** As {@link #validUpTo(byte[], int, int, Utf8Variant)}, without the SIMD tier. */
+  static int validUpToScalar(byte[] src, int sp, int sl, Utf8Variant variant) {
     while (true) {
       sp = variant.nulAsTwoBytes ? Swar.skipAsciiNonZero(src, sp, sl) : Swar.skipAscii(src, sp, sl);
       if (sp >= sl) {
@@ -377,21 +441,8 @@ final class Utf8ToChars {
    * Index after the longest well-formed UTF-8 prefix of {@code src[sp, sl)}.
    */
   static int validUpTo(byte[] src, int sp, int sl) {
-    VectorKernels vector = VectorTier.KERNELS;
-    if (vector != null && sl - sp >= VectorTier.MIN_ELEMENTS) {
-      // The SIMD tier's proven prefix; the loop below finds any error. The kernel reads the three bytes
-      // before where it starts, so the first sequences are checked here.
-      int start = sp;
-      while (start < sp + 3) {
-        int length = src[start] >= 0 ? 1 : wellFormedLength(src, start, sl);
-        if (length == 0) {
-          return start;
-        }
-        start += length;
-      }
-      sp = vector.validUtf8Prefix(src, start, sl);
-    }
-    return validUpToScalar(src, sp, sl);
+    // The SIMD tier's proven prefix; the scalar loop finds any error.
+    return validUpToScalar(src, vectorValidPrefix(src, sp, sl, Utf8Variant.UTF_8), sl);
   }
 
   /** As {@link #validUpTo(byte[], int, int)}, without the SIMD tier. */

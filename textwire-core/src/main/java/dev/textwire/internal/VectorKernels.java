@@ -29,6 +29,14 @@ public interface VectorKernels {
   int validUtf8Prefix(byte[] src, int begin, int end);
 
   /**
+   * As {@link #validUtf8Prefix}, stopping also before any 4-byte lead when {@code noFourBytes} and any 00
+   * byte when {@code noNul}: the prefix is then well-formed in CESU-8 ({@code noFourBytes}) and in
+   * modified UTF-8 (both) as well. It stops at their own forms (encoded surrogates, C0 80), which are
+   * ill-formed UTF-8, for the variant's scalar kernel.
+   */
+  int validUtf8FamilyPrefix(byte[] src, int begin, int end, boolean noFourBytes, boolean noNul);
+
+  /**
    * Encodes a prefix of {@code src[begin, end)} as UTF-8 into {@code dst} from {@code dstBegin}: an
    * {@link IndexPair} of the source and destination indices where it stopped. It stops before anything
    * it does not encode (an unpaired surrogate, text its blocks do not cover), within a few vectors of

@@ -357,6 +357,86 @@ class VectorKernelsTest {
     }
   }
 
+  /** Sequences that differ between the UTF-8 family's members, as faults or as well-formed text. */
+  private static final String[] FAMILY_FAULTS = {
+    "00", "C0 80", "F0 90 80 80", "F4 8F BF BF", "ED A0 80", "ED BF BF", "ED A0 80 ED B0 80", "ED B0 80 ED A0 80",
+    "ED AF BF 41", "80", "C2", "E1 80", "EF BF BF",
+  };
+
+  /**
+   * CESU-8 and modified UTF-8 validation with the tier, against their scalar kernels: random text in
+   * every flavour (U+0000 included) encoded in each, with each fault and each form the members disagree
+   * on at every position of the first vectors. Through the caller the answer must be the scalar one; the
+   * kernel itself must stop at a sequence boundary, never past the longest well-formed prefix, and, on
+   * text without supplementary characters or U+0000 (forms it leaves to the scalar kernel), near the end.
+   */
+  @Test
+  void familyValidationMatchesTheScalarKernelsAtEveryFault() {
+    VectorKernels kernels = kernels();
+    long seed = TestSupport.seed(0x5EC7_0007L);
+    SplittableRandom random = new SplittableRandom(seed);
+    for (Utf8Variant variant : new Utf8Variant[] {Utf8Variant.CESU_8, Utf8Variant.MODIFIED_UTF_8}) {
+      for (int flavour = 0; flavour < FLAVOURS; flavour++) {
+        char[] chars = randomChars(random, flavour, 4 * SLACK + random.nextInt(SLACK));
+        if (flavour == 4) {
+          chars[random.nextInt(chars.length)] = '\0';
+        }
+        byte[] clean = encode(chars, variant);
+        String context = "seed " + seed + ", " + variant + ", flavour " + flavour;
+        assertEquals(clean.length, Utf8ToChars.validUpTo(clean, 0, clean.length, variant), context + ", clean");
+        for (String fault : FAMILY_FAULTS) {
+          byte[] bad = TestSupport.bytes(fault);
+          for (int at = 0; at < Math.min(clean.length, 3 * SLACK); at++) {
+            byte[] bytes = clean.clone();
+            System.arraycopy(bad, 0, bytes, at, Math.min(bad.length, bytes.length - at));
+            String where = context + ", " + fault + " at " + at;
+            int end = at + 1 + random.nextInt(SLACK);
+            assertEquals(Utf8ToChars.validUpToScalar(bytes, 0, bytes.length, variant),
+                Utf8ToChars.validUpTo(bytes, 0, bytes.length, variant), where);
+            if (end <= bytes.length) {
+              assertEquals(Utf8ToChars.validUpToScalar(bytes, 0, end, variant),
+                  Utf8ToChars.validUpTo(bytes, 0, end, variant), where + ", end " + end);
+            }
+            int begin = 3;
+            while ((bytes[begin] & 0xC0) == 0x80) {
+              begin++;
+            }
+            if (at >= begin && Utf8ToChars.validUpToScalar(bytes, 0, begin, variant) == begin) {
+              int valid = kernels.validUtf8FamilyPrefix(bytes, begin, bytes.length,
+                  variant.surrogatesOneByOne, variant.nulAsTwoBytes);
+              int longest = Utf8ToChars.validUpToScalar(bytes, begin, bytes.length, variant);
+              assertTrue(valid >= begin && valid <= longest, where + ": vouched up to " + valid + ", well-formed to " + longest);
+              assertEquals(valid, Utf8ToChars.validUpToScalar(bytes, begin, valid, variant), where + ": not a boundary");
+            }
+          }
+        }
+      }
+      // Progress: BMP text with no U+0000 is well-formed UTF-8, and the kernel must get near its end.
+      for (int flavour : new int[] {0, 1, 2, 5}) {
+        StringBuilder text = new StringBuilder();
+        while (text.length() < 4 * SLACK) {
+          int codePoint = randomCodePoint(random, flavour);
+          text.appendCodePoint(codePoint > 0xFFFF || codePoint == 0 ? 'x' : codePoint);
+        }
+        byte[] bytes = encode(text.toString().toCharArray(), variant);
+        int begin = 3;
+        while ((bytes[begin] & 0xC0) == 0x80) {
+          begin++;
+        }
+        int valid = kernels.validUtf8FamilyPrefix(bytes, begin, bytes.length, variant.surrogatesOneByOne, variant.nulAsTwoBytes);
+        assertTrue(valid >= bytes.length - SLACK, "seed " + seed + ", " + variant + ", flavour " + flavour
+            + ": stopped at " + valid + " of " + bytes.length);
+      }
+    }
+  }
+
+  private static byte[] encode(char[] chars, Utf8Variant variant) {
+    byte[] dst = new byte[3 * chars.length];
+    long step = CharsToUtf8.encode(chars, 0, chars.length, dst, 0, dst.length, true,
+        dev.textwire.ErrorPolicy.STRICT, 0, variant);
+    return java.util.Arrays.copyOf(dst, IndexPair.destination(step));
+  }
+
   private static VectorKernels kernels() {
     assumeTrue(VectorTier.enabled(), "vector tier " + VectorTier.describe());
     return VectorTier.KERNELS;

@@ -220,11 +220,14 @@ public final class IncubatorKernels implements VectorKernels {
       if (!nextBlockPlain(src, sp)) {
         break;
       }
-      // 110xxxxx 10xxxxxx in each lane, the first byte low (the lanes' bytes are read little-endian).
-      ShortVector two = c.lanewise(LSHR, 6).or((short) 0xC0)
+      // 110xxxxx 10xxxxxx in each lane, the first byte low (the lanes' bytes are read little-endian); an
+      // ASCII lane keeps its char in the low byte. By arithmetic on t (1 in a 2-byte lane, else 0), not
+      // a blend: with a blend, some JMH forks on JDK 25 compiled this loop to allocate 32 B a block.
+      ShortVector t = c.lanewise(LSHR, 7).min((short) 1);
+      ShortVector lanes = c.lanewise(LSHR, t.mul((short) 6)).or(t.mul((short) 0xC0))
           .or(c.and((short) 0x3F).or((short) 0x80).lanewise(VectorOperators.LSHL, 8));
-      c.blend(two, twoBytes).reinterpretAsBytes()
-          .rearrange(ByteVector.fromArray(BLOCK_BYTES, ONE_TWO_SHUFFLES, (int) twoByteLanes * 16).toShuffle())
+      ByteVector.fromArray(BLOCK_BYTES, ONE_TWO_SHUFFLES, (int) twoByteLanes * 16)
+          .selectFrom(lanes.reinterpretAsBytes())
           .intoArray(dst, dp);
       sp += BLOCK_CHARS;
       dp += BLOCK_CHARS + Long.bitCount(twoByteLanes);
@@ -380,9 +383,13 @@ public final class IncubatorKernels implements VectorKernels {
         // Lane k: the first byte of char k low, the byte after it high.
         ShortVector pair = w.rearrange(ByteVector.fromArray(WINDOW, TWO_BYTE_STARTS, mask * 16).toShuffle())
             .reinterpretAsShorts();
-        ShortVector two = pair.and((short) 0x1F).lanewise(VectorOperators.LSHL, 6)
-            .or(pair.lanewise(LSHR, 8).and((short) 0x3F));
-        pair.and((short) 0xFF).blend(two, pair.and((short) 0x80).compare(NE, (short) 0)).intoCharArray(dst, dp);
+        // A lead (t = 1) keeps 5 bits shifted by 6 and adds the next byte's 6; ASCII (t = 0) is its byte.
+        // By arithmetic, not a blend, as in the encoder.
+        ShortVector t = pair.lanewise(LSHR, 7).and((short) 1);
+        pair.and(pair.broadcast((short) 0xFF).lanewise(LSHR, t.mul((short) 3)))
+            .lanewise(VectorOperators.LSHL, t.mul((short) 6))
+            .or(pair.lanewise(LSHR, 8).and((short) 0x3F).and(t.neg()))
+            .intoCharArray(dst, dp);
         dp += TWO_BYTE_CHARS[mask];
         o += 8 + (int) ((bits >>> 8) & 1);
       }
@@ -458,13 +465,35 @@ public final class IncubatorKernels implements VectorKernels {
 
   @Override
   public int validUtf8Prefix(byte[] src, int begin, int end) {
+    return validPrefix(src, begin, end, false, false);
+  }
+
+  @Override
+  public int validUtf8FamilyPrefix(byte[] src, int begin, int end, boolean noFourBytes, boolean noNul) {
+    return validPrefix(src, begin, end, noFourBytes, noNul);
+  }
+
+  /**
+   * The lookup algorithm, stopping also at a vector holding a 4-byte lead (F0..FF) when
+   * {@code noFourBytes}, or a 00 byte when {@code noNul}: without those, a well-formed UTF-8 vector is
+   * well-formed CESU-8 and modified UTF-8 too. Their own forms (encoded surrogates, C0 80) are ill-formed
+   * UTF-8, so the lookup stops at them, and the scalar kernel of the variant goes on from there.
+   */
+  private static int validPrefix(byte[] src, int begin, int end, boolean noFourBytes, boolean noNul) {
     int i = begin;
     int last = end - BYTE_LANES;
     while (i <= last) {
       ByteVector input = ByteVector.fromArray(BYTES, src, i);
-      if (!input.compare(LT, (byte) 0).anyTrue() && !sequenceOpen(src, i)) {
+      if (noNul && input.compare(EQ, (byte) 0).anyTrue()) {
+        break; // a raw 00, ill-formed in modified UTF-8
+      }
+      VectorMask<Byte> high = input.compare(LT, (byte) 0);
+      if (!high.anyTrue() && !sequenceOpen(src, i)) {
         i += BYTE_LANES; // all ASCII, and no sequence before it waits for a continuation
         continue;
+      }
+      if (noFourBytes && input.compare(VectorOperators.GE, (byte) 0xF0).and(high).anyTrue()) {
+        break; // F0..FF: no 4-byte forms in CESU-8 and modified UTF-8
       }
       ByteVector prev1 = ByteVector.fromArray(BYTES, src, i - 1);
       ByteVector prev2 = ByteVector.fromArray(BYTES, src, i - 2);
