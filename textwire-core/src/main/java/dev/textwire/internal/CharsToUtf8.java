@@ -270,16 +270,13 @@ final class CharsToUtf8 {
       if (vector != null) {
         // The SIMD tier encodes the blocks it covers; the loop below then encodes the next `handback`
         // chars (from what the tier stopped at) before the tier is asked again. The tier relies on the
-        // chars after its stop being encoded next (see VectorKernels.encodeUtf8). Where the tier did
-        // less than VECTOR_WORTHWHILE, the stretch doubles, and where it did more it halves, so text it
-        // does not cover pays for few calls.
+        // chars after its stop being encoded next (see VectorKernels.encodeUtf8). The stretch grows
+        // where the tier does little (VectorTier.nextStretch).
         long step = vector.encodeUtf8(src, sp, sl, dst, dp, dl);
         int done = IndexPair.source(step) - sp;
         sp = IndexPair.source(step);
         dp = IndexPair.destination(step);
-        handback = done >= VECTOR_WORTHWHILE
-            ? Math.max(handback >> 1, VECTOR_HANDBACK_MIN)
-            : Math.min(handback << 1, VECTOR_HANDBACK_MAX);
+        handback = VectorTier.nextStretch(done, handback, VECTOR_HANDBACK_MIN);
         safeEnd = sp + Math.min(Math.min(sl - sp, (dl - dp) / 3), handback);
       }
       long fast = fastUtf8(src, sp, safeEnd, dst, dp);
@@ -305,15 +302,7 @@ final class CharsToUtf8 {
   /** Chars the scalar loop encodes after the SIMD tier stops, before asking it again: at first. */
   private static final int VECTOR_HANDBACK_MIN = 16;
 
-  /**
-   * Progress, in chars, below which a call to the SIMD tier did not pay for itself: the stretch handed to
-   * the scalar loop then doubles. Text the tier covers only in short runs (Chinese Wikipedia, where CJK
-   * and ASCII markup alternate) was slower with the tier than without until short runs counted as none.
-   */
-  private static final int VECTOR_WORTHWHILE = 32;
 
-  /** The most chars the scalar loop encodes before asking the SIMD tier again. */
-  private static final int VECTOR_HANDBACK_MAX = 1024;
 
   /**
    * UTF-8's fast section, as in {@link #encode}: up to {@code safeEnd} every char fits, so no room checks;

@@ -68,16 +68,13 @@ final class Utf8ToChars {
       if (vector != null) {
         // The SIMD tier decodes the ASCII and 2-byte runs it covers; fastUtf8 then decodes the next
         // `handback` bytes (from what the tier stopped at) before the tier is asked again. The tier
-        // relies on the chars after its stop being decoded next (see VectorKernels.decodeUtf8). Where
-        // the tier did less than VECTOR_WORTHWHILE (CJK, emoji), the stretch doubles, so text it does not
-        // cover pays for few calls; where it did more, the stretch halves, down to about one sequence.
+        // relies on the chars after its stop being decoded next (see VectorKernels.decodeUtf8). The
+        // stretch grows where the tier does little, CJK and emoji (VectorTier.nextStretch).
         long step = vector.decodeUtf8(src, sp, sl, dst, dp, dl);
         int done = IndexPair.source(step) - sp;
         sp = IndexPair.source(step);
         dp = IndexPair.destination(step);
-        handback = done >= VECTOR_WORTHWHILE
-            ? Math.max(handback >> 1, VECTOR_HANDBACK_MIN)
-            : Math.min(handback << 1, VECTOR_HANDBACK_MAX);
+        handback = VectorTier.nextStretch(done, handback, VECTOR_HANDBACK_MIN);
         fastEnd = sp + Math.min(Math.min(sl - sp, dl - dp), handback);
       }
       if (utf8) {
@@ -187,15 +184,7 @@ final class Utf8ToChars {
   /** Bytes the scalar loop decodes after the SIMD tier stops, before asking it again: at first. */
   private static final int VECTOR_HANDBACK_MIN = 4;
 
-  /**
-   * Progress, in bytes, below which a call to the SIMD tier did not pay for itself: the stretch handed to
-   * the scalar loop then doubles. Text the tier covers only in short runs (Chinese Wikipedia, where CJK
-   * and ASCII markup alternate) was slower with the tier than without until short runs counted as none.
-   */
-  private static final int VECTOR_WORTHWHILE = 32;
 
-  /** The most bytes the scalar loop decodes before asking the SIMD tier again. */
-  private static final int VECTOR_HANDBACK_MAX = 1024;
 
   /**
    * UTF-8's fast section, its rules as constants, in a method of its own: measured on 65,536 chars and
@@ -378,7 +367,7 @@ final class Utf8ToChars {
     int stretch = VARIANT_STRETCH;
     while (true) {
       int proven = vectorValidPrefix(src, sp, sl, variant);
-      stretch = proven - sp >= VECTOR_WORTHWHILE ? VARIANT_STRETCH : Math.min(2 * stretch, VECTOR_HANDBACK_MAX);
+      stretch = VectorTier.nextStretch(proven - sp, stretch, VARIANT_STRETCH);
       sp = proven;
       int stretchEnd = sl - sp <= stretch ? sl : sp + stretch;
       int valid = validUpToScalar(src, sp, stretchEnd, variant);

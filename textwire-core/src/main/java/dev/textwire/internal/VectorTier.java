@@ -27,6 +27,26 @@ public final class VectorTier {
    */
   public static final int MIN_ELEMENTS = 64;
 
+  /**
+   * Progress, in chars or bytes, below which a call to a kernel did not pay for itself. Text the tier
+   * covers only in short runs (Chinese Wikipedia, where CJK and ASCII markup alternate) was slower with
+   * the tier than without until short runs counted as none.
+   */
+  private static final int WORTHWHILE = 32;
+
+  /** The longest stretch the scalar loops take before asking the tier again. */
+  private static final int MAX_STRETCH = 1024;
+
+  /**
+   * The stretch the scalar loop takes before asking the tier again, after a call that did {@code done}
+   * chars or bytes: half the last {@code stretch} (not below {@code minimum}) when the call paid, twice
+   * it when it did not. So text the tier does not cover pays for few calls, and text it does gets back
+   * to it soon. One policy for every caller of the encoding, decoding and validation kernels.
+   */
+  public static int nextStretch(int done, int stretch, int minimum) {
+    return done >= WORTHWHILE ? Math.max(stretch >> 1, minimum) : Math.min(stretch << 1, MAX_STRETCH);
+  }
+
   /** The kernels, or null when the tier is off. A static final, so the JIT folds the null test away. */
   public static final VectorKernels KERNELS;
 
