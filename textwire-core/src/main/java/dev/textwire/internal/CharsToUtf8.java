@@ -302,8 +302,6 @@ final class CharsToUtf8 {
   /** Chars the scalar loop encodes after the SIMD tier stops, before asking it again: at first. */
   private static final int VECTOR_HANDBACK_MIN = 16;
 
-
-
   /**
    * UTF-8's fast section, as in {@link #encode}: up to {@code safeEnd} every char fits, so no room checks;
    * stops at anything unusual. A method of its own, with nothing else in it: inline in the loop above,

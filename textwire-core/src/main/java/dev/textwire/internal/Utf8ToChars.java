@@ -184,8 +184,6 @@ final class Utf8ToChars {
   /** Bytes the scalar loop decodes after the SIMD tier stops, before asking it again: at first. */
   private static final int VECTOR_HANDBACK_MIN = 4;
 
-
-
   /**
    * UTF-8's fast section, its rules as constants, in a method of its own: measured on 65,536 chars and
    * whole corpus files (KernelLoopBenchmark, issue 15, JDK 17), Russian and Arabic decoded about 1.5
