@@ -222,7 +222,9 @@ public final class IncubatorKernels implements VectorKernels {
       }
       // 110xxxxx 10xxxxxx in each lane, the first byte low (the lanes' bytes are read little-endian); an
       // ASCII lane keeps its char in the low byte. By arithmetic on t (1 in a 2-byte lane, else 0), not
-      // a blend: with a blend, some JMH forks on JDK 25 compiled this loop to allocate 32 B a block.
+      // a blend, and shuffled with selectFrom, not rearrange(toShuffle()): with both, 2 or 3 JMH forks
+      // in 4 on JDK 25 compiled this loop to allocate 32 B a block; with selectFrom, 1 in 12; with
+      // neither, 0 in 10. (The decoder's rearrange showed no such fork; its blend went the same way.)
       ShortVector t = c.lanewise(LSHR, 7).min((short) 1);
       ShortVector lanes = c.lanewise(LSHR, t.mul((short) 6)).or(t.mul((short) 0xC0))
           .or(c.and((short) 0x3F).or((short) 0x80).lanewise(VectorOperators.LSHL, 8));
