@@ -1,6 +1,7 @@
 package dev.textwire.internal.vector;
 
 import static jdk.incubator.vector.VectorOperators.EQ;
+import static jdk.incubator.vector.VectorOperators.LSHL;
 import static jdk.incubator.vector.VectorOperators.LSHR;
 import static jdk.incubator.vector.VectorOperators.LT;
 import static jdk.incubator.vector.VectorOperators.NE;
@@ -227,7 +228,7 @@ public final class IncubatorKernels implements VectorKernels {
       // neither, 0 in 10. (The decoder's rearrange showed no such fork; its blend went the same way.)
       ShortVector t = c.lanewise(LSHR, 7).min((short) 1);
       ShortVector lanes = c.lanewise(LSHR, t.mul((short) 6)).or(t.mul((short) 0xC0))
-          .or(c.and((short) 0x3F).or((short) 0x80).lanewise(VectorOperators.LSHL, 8));
+          .or(c.and((short) 0x3F).or((short) 0x80).lanewise(LSHL, 8));
       ByteVector.fromArray(BLOCK_BYTES, ONE_TWO_SHUFFLES, (int) twoByteLanes * 16)
           .selectFrom(lanes.reinterpretAsBytes())
           .intoArray(dst, dp);
@@ -251,8 +252,8 @@ public final class IncubatorKernels implements VectorKernels {
       }
       IntVector u = ((IntVector) c.convertShape(VectorOperators.S2I, BLOCK_INTS, 0)).and(0xFFFF);
       IntVector three = u.lanewise(LSHR, 12).or(0xE0)
-          .or(u.lanewise(LSHR, 6).and(0x3F).or(0x80).lanewise(VectorOperators.LSHL, 8))
-          .or(u.and(0x3F).or(0x80).lanewise(VectorOperators.LSHL, 16));
+          .or(u.lanewise(LSHR, 6).and(0x3F).or(0x80).lanewise(LSHL, 8))
+          .or(u.and(0x3F).or(0x80).lanewise(LSHL, 16));
       three.reinterpretAsBytes().rearrange(THREE_OF_FOUR).intoArray(dst, dp);
       sp += BLOCK_CHARS;
       dp += 3 * BLOCK_CHARS;
@@ -271,12 +272,12 @@ public final class IncubatorKernels implements VectorKernels {
       }
       // Each 32-bit lane holds a pair, the high half in its low 16 bits.
       IntVector pair = c.reinterpretAsInts();
-      IntVector cp = pair.and(0x3FF).lanewise(VectorOperators.LSHL, 10)
+      IntVector cp = pair.and(0x3FF).lanewise(LSHL, 10)
           .or(pair.lanewise(LSHR, 16).and(0x3FF)).add(0x10000);
       IntVector four = cp.lanewise(LSHR, 18).or(0xF0)
-          .or(cp.lanewise(LSHR, 12).and(0x3F).or(0x80).lanewise(VectorOperators.LSHL, 8))
-          .or(cp.lanewise(LSHR, 6).and(0x3F).or(0x80).lanewise(VectorOperators.LSHL, 16))
-          .or(cp.and(0x3F).or(0x80).lanewise(VectorOperators.LSHL, 24));
+          .or(cp.lanewise(LSHR, 12).and(0x3F).or(0x80).lanewise(LSHL, 8))
+          .or(cp.lanewise(LSHR, 6).and(0x3F).or(0x80).lanewise(LSHL, 16))
+          .or(cp.and(0x3F).or(0x80).lanewise(LSHL, 24));
       four.reinterpretAsBytes().intoArray(dst, dp); // 16 bytes, exactly the block's
       sp += BLOCK_CHARS;
       dp += 2 * BLOCK_CHARS;
@@ -389,7 +390,7 @@ public final class IncubatorKernels implements VectorKernels {
         // By arithmetic, not a blend, as in the encoder.
         ShortVector t = pair.lanewise(LSHR, 7).and((short) 1);
         pair.and(pair.broadcast((short) 0xFF).lanewise(LSHR, t.mul((short) 3)))
-            .lanewise(VectorOperators.LSHL, t.mul((short) 6))
+            .lanewise(LSHL, t.mul((short) 6))
             .or(pair.lanewise(LSHR, 8).and((short) 0x3F).and(t.neg()))
             .intoCharArray(dst, dp);
         dp += TWO_BYTE_CHARS[mask];
@@ -498,21 +499,30 @@ public final class IncubatorKernels implements VectorKernels {
         break; // F0..FF: no 4-byte forms in CESU-8 and modified UTF-8
       }
       ByteVector prev1 = ByteVector.fromArray(BYTES, src, i - 1);
-      ByteVector prev2 = ByteVector.fromArray(BYTES, src, i - 2);
-      ByteVector prev3 = ByteVector.fromArray(BYTES, src, i - 3);
-      ByteVector special = BYTE_1_HIGH.rearrange(prev1.lanewise(LSHR, 4).toShuffle())
-          .and(BYTE_1_LOW.rearrange(prev1.and((byte) 0x0F).toShuffle()))
-          .and(BYTE_2_HIGH.rearrange(input.lanewise(LSHR, 4).toShuffle()));
-      // E0..FF two back, F0..FF three back, by shifts: the unsigned comparisons are spelt UNSIGNED_GE
-      // in JDK 17 and UGE from JDK 24 on, so neither name is used.
-      VectorMask<Byte> mustContinue =
-          prev2.lanewise(LSHR, 5).compare(EQ, (byte) 0x07).or(prev3.lanewise(LSHR, 4).compare(EQ, (byte) 0x0F));
+      IntVector prev2 = ByteVector.fromArray(BYTES, src, i - 2).reinterpretAsInts();
+      IntVector prev3 = ByteVector.fromArray(BYTES, src, i - 3).reinterpretAsInts();
+      // x86 has no byte shifts: shifted as bytes, each vector compiled (JDK 25, -XX:+PrintAssembly) to a
+      // widening to 16-bit lanes, two shifts, two masks, a pack and a lane permute. Shifted as 32-bit
+      // lanes it is one instruction; the bits that cross into a byte from its neighbour are masked off
+      // (the high nibbles), or never looked at (bit 7 after a left shift of at most 7 comes from the
+      // same byte). The shifts are written out here rather than in helper methods: C2 declined to inline
+      // such a helper into a large caller (NodeCountInliningCutoff), and the vectors it returned were
+      // then allocated, 192 B a vector.
+      // The lookups as selectFrom, not rearrange(toShuffle()): on JDK 25 toShuffle wrapped each index
+      // vector in five instructions (and, subtract, compare, blend, and) before the permute; selectFrom
+      // is the permute alone.
+      ByteVector special = prev1.reinterpretAsInts().lanewise(LSHR, 4).reinterpretAsBytes().and((byte) 0x0F)
+          .selectFrom(BYTE_1_HIGH)
+          .and(prev1.and((byte) 0x0F).selectFrom(BYTE_1_LOW))
+          .and(input.reinterpretAsInts().lanewise(LSHR, 4).reinterpretAsBytes().and((byte) 0x0F).selectFrom(BYTE_2_HIGH));
+      // 0x80 where a continuation is due: two bytes after an E0..FF lead (its top 3 bits set), three
+      // after an F0..FF lead (top 4 bits). The signed comparisons would need two tests a byte, and the
+      // unsigned ones changed name in JDK 24.
+      IntVector third = prev2.and(prev2.lanewise(LSHL, 1)).and(prev2.lanewise(LSHL, 2));
+      IntVector fourth = prev3.and(prev3.lanewise(LSHL, 1)).and(prev3.lanewise(LSHL, 2)).and(prev3.lanewise(LSHL, 3));
+      ByteVector mustContinue = third.or(fourth).reinterpretAsBytes().and((byte) 0x80);
       // Well-formed: special is 0x80 (two continuations) exactly where a continuation is due, else 0.
-      // Tested as masks: a ByteVector.zero made before the loop (to blend 0x80s into) was allocated on
-      // every call on JDK 17, even compiled by C2 (80 B/op, async-profiler's allocation profile).
-      VectorMask<Byte> error = mustContinue.andNot(special.compare(EQ, (byte) 0x80))
-          .or(special.compare(NE, (byte) 0).andNot(mustContinue));
-      if (error.anyTrue()) {
+      if (special.compare(NE, mustContinue).anyTrue()) {
         break; // an error in this vector: the scalar kernel finds exactly where
       }
       i += BYTE_LANES;
