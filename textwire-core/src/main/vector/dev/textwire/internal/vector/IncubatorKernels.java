@@ -485,7 +485,17 @@ public final class IncubatorKernels implements VectorKernels {
   private static int validPrefix(byte[] src, int begin, int end, boolean noFourBytes, boolean noNul) {
     int i = begin;
     int last = end - BYTE_LANES;
-    while (i <= last) {
+    while (true) {
+      if (i > last) {
+        if (i == end || last < begin) {
+          break;
+        }
+        // The bytes left are fewer than a vector: check the last vector of the input, which overlaps
+        // the part already checked, rather than leave up to 63 bytes to the scalar loop. A sequence cut
+        // short by the end passes the lookup (its missing continuations are past the end), so the stop
+        // below backs off to its lead.
+        i = last;
+      }
       ByteVector input = ByteVector.fromArray(BYTES, src, i);
       if (noNul && input.compare(EQ, (byte) 0).anyTrue()) {
         break; // a raw 00, ill-formed in modified UTF-8
