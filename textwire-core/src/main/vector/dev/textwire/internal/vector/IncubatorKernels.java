@@ -384,15 +384,14 @@ public final class IncubatorKernels implements VectorKernels {
         int mask = (int) (bits >>> 1) & 0xFF;
         ByteVector w = ByteVector.fromArray(WINDOW, src, sp + o);
         // Lane k: the first byte of char k low, the byte after it high.
-        ShortVector pair = w.rearrange(ByteVector.fromArray(WINDOW, TWO_BYTE_STARTS, mask * 16).toShuffle())
-            .reinterpretAsShorts();
-        // A lead (t = 1) keeps 5 bits shifted by 6 and adds the next byte's 6; ASCII (t = 0) is its byte.
-        // By arithmetic, not a blend, as in the encoder.
-        ShortVector t = pair.lanewise(LSHR, 7).and((short) 1);
-        pair.and(pair.broadcast((short) 0xFF).lanewise(LSHR, t.mul((short) 3)))
-            .lanewise(LSHL, t.mul((short) 6))
-            .or(pair.lanewise(LSHR, 8).and((short) 0x3F).and(t.neg()))
-            .intoCharArray(dst, dp);
+        ShortVector pair = ByteVector.fromArray(WINDOW, TWO_BYTE_STARTS, mask * 16).selectFrom(w).reinterpretAsShorts();
+        // A lead (110xxxxx) keeps its 5 bits shifted by 6 and adds the next byte's 6; ASCII is its byte.
+        // Chosen by a bitwise blend on a lane mask made by shifts, not by blend(): a blend compiled to
+        // allocate in some JMH forks on JDK 25 (see the encoder). Shifts and multiplies by the lead bit
+        // were the form before: 14 instructions a window against these 9 (-XX:+PrintAssembly).
+        ShortVector lead = pair.lanewise(LSHL, 8).lanewise(VectorOperators.ASHR, 15); // all ones at a lead
+        ShortVector twoByte = pair.and((short) 0x1F).lanewise(LSHL, 6).or(pair.lanewise(LSHR, 8).and((short) 0x3F));
+        pair.and((short) 0xFF).lanewise(VectorOperators.BITWISE_BLEND, twoByte, lead).intoCharArray(dst, dp);
         dp += TWO_BYTE_CHARS[mask];
         o += 8 + (int) ((bits >>> 8) & 1);
       }
