@@ -235,7 +235,7 @@ class VectorKernelsTest {
     long seed = TestSupport.seed(0x5EC7_0004L);
     SplittableRandom random = new SplittableRandom(seed);
     String[] alphabets = {"a0 ~", "\u0416\u044f \u0639\u05d0,", "\u4e2d\u6587\uac00\u0915\uffff\u0800",
-        "\ud83d\ude00\udbff\udfff\ud800\udc00"};
+        "\ud83d\ude00\udbff\udfff\ud800\udc00", "ab <>\u4e2d\u6587\u00e9\u07ff\u0800\uffff\u007f\u0080"};
     for (String alphabet : alphabets) {
       StringBuilder text = new StringBuilder();
       while (text.length() < 4 * SLACK) {

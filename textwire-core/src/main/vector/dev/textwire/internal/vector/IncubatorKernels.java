@@ -166,7 +166,7 @@ public final class IncubatorKernels implements VectorKernels {
       if (belowTwoBytes.allTrue()) {
         run = oneOrTwoByteBlocks(src, sp, end, dst, dp, dstEnd);
       } else if (belowTwoBytes.anyTrue()) {
-        break; // 3-byte chars beside shorter ones
+        run = THREE_BYTE_BLOCKS ? mixedBlocks(src, sp, end, dst, dp, dstEnd) : 0; // 3-byte chars beside shorter ones
       } else if (!c.and((short) 0xF800).compare(EQ, (short) 0xD800).anyTrue()) {
         run = THREE_BYTE_BLOCKS ? threeByteBlocks(src, sp, end, dst, dp, dstEnd) : 0;
       } else {
@@ -257,6 +257,76 @@ public final class IncubatorKernels implements VectorKernels {
       three.reinterpretAsBytes().rearrange(THREE_OF_FOUR).intoArray(dst, dp);
       sp += BLOCK_CHARS;
       dp += 3 * BLOCK_CHARS;
+    }
+    return IndexPair.of(sp - begin, dp - dstBegin);
+  }
+
+  /**
+   * Per 4 chars of 1 to 3 bytes, indexed by their masks of chars from U+0080 (low 4 bits) and from
+   * U+0800 (high 4 bits): 16 byte indices into the 4 chars' 32-bit lanes (see mixedBlocks), the bytes
+   * of each char in order; the rest of the 32 are in range and never stored.
+   */
+  private static final byte[] MIXED_SHUFFLES = new byte[256 * 32];
+  /** Per index as above: the bytes of the 4 chars. */
+  private static final byte[] MIXED_LENGTHS = new byte[256];
+
+  static {
+    for (int index = 0; index < 256; index++) {
+      int k = 0;
+      for (int lane = 0; lane < 4; lane++) {
+        boolean fromTwoBytes = (index & (1 << lane)) != 0;
+        boolean fromThreeBytes = (index & (16 << lane)) != 0;
+        int[] picks = fromThreeBytes ? new int[] {2, 1, 0} : fromTwoBytes ? new int[] {3, 0} : new int[] {0};
+        for (int pick : picks) {
+          MIXED_SHUFFLES[index * 32 + k++] = (byte) (4 * lane + pick);
+        }
+      }
+      MIXED_LENGTHS[index] = (byte) k;
+      for (int j = k; j < 32; j++) {
+        MIXED_SHUFFLES[index * 32 + j] = (byte) (j & 15); // in range for either half
+      }
+    }
+  }
+
+  /**
+   * Blocks of BMP chars of any length, 3-byte chars beside shorter ones (CJK in ASCII markup, say). Each
+   * char gets a 32-bit lane holding every byte it could need: its last byte (the char itself if ASCII),
+   * the middle byte of a 3-byte form, and the first bytes of the 3- and 2-byte forms. Each half of the
+   * block (4 chars) is then packed by a shuffle picked by its chars' lengths from a 256-entry table, and
+   * stored whole: 16 bytes, up to 12 past its own. So a block is taken only where the 16 chars after it
+   * hold no surrogate (whoever encodes them next writes 16 bytes or more over the excess) and fit.
+   */
+  private static long mixedBlocks(char[] src, int begin, int end, byte[] dst, int dstBegin, int dstEnd) {
+    int sp = begin;
+    int dp = dstBegin;
+    while (sp <= end - 3 * BLOCK_CHARS && dp <= dstEnd - BLOCK_ROOM) {
+      ShortVector c = ShortVector.fromCharArray(BLOCK, src, sp);
+      long fromTwoBytes = c.and((short) 0xFF80).compare(NE, (short) 0).toLong();
+      if (fromTwoBytes == 0 // all ASCII: the ASCII loop takes 32 chars at a time
+          || c.and((short) 0xF800).compare(EQ, (short) 0xD800).anyTrue()
+          || !nextBlockPlain(src, sp)
+          || !nextBlockPlain(src, sp + BLOCK_CHARS)) {
+        break;
+      }
+      long fromThreeBytes = c.and((short) 0xF800).compare(NE, (short) 0).toLong();
+      IntVector u = ((IntVector) c.convertShape(VectorOperators.S2I, BLOCK_INTS, 0)).and(0xFFFF);
+      IntVector t = u.lanewise(LSHR, 7).min(1); // 1 from U+0080 on
+      IntVector last = u.and(t.lanewise(LSHL, 6).neg().add(0x7F)).or(t.lanewise(LSHL, 7)); // 0xxxxxxx or 10xxxxxx
+      IntVector lanes = last
+          .or(u.lanewise(LSHR, 6).and(0x3F).or(0x80).lanewise(LSHL, 8)) // 10yyyyyy, the middle of three
+          .or(u.lanewise(LSHR, 12).or(0xE0).lanewise(LSHL, 16)) // 1110zzzz, the first of three
+          .or(u.lanewise(LSHR, 6).or(0xC0).lanewise(LSHL, 24)); // 110yyyyy, the first of two
+      ByteVector bytes = lanes.reinterpretAsBytes();
+      int low = (int) (fromTwoBytes & 0xF) | (int) (fromThreeBytes & 0xF) << 4;
+      int high = (int) (fromTwoBytes >>> 4 & 0xF) | (int) (fromThreeBytes >>> 4 & 0xF) << 4;
+      ((ByteVector) ByteVector.fromArray(BLOCK_INT_BYTES, MIXED_SHUFFLES, low * 32).selectFrom(bytes)
+          .reinterpretShape(BLOCK_BYTES, 0)).intoArray(dst, dp);
+      dp += MIXED_LENGTHS[low];
+      // The second half's lanes are bytes 16 to 31.
+      ((ByteVector) ByteVector.fromArray(BLOCK_INT_BYTES, MIXED_SHUFFLES, high * 32).add((byte) 16).selectFrom(bytes)
+          .reinterpretShape(BLOCK_BYTES, 0)).intoArray(dst, dp);
+      dp += MIXED_LENGTHS[high];
+      sp += BLOCK_CHARS;
     }
     return IndexPair.of(sp - begin, dp - dstBegin);
   }
