@@ -41,9 +41,9 @@ public interface VectorKernels {
    * {@link IndexPair} of the source and destination indices where it stopped. It stops before anything
    * it does not encode (an unpaired surrogate, text its blocks do not cover), within a few vectors of
    * {@code end} or of {@code dstEnd}, and never between the two halves of a pair. It writes nothing at
-   * or past {@code dstEnd}. It may write past the bytes it reports, but only where the 8 chars after
-   * its stop hold no surrogate and fit, so that encoding them (which the caller does next) writes over
-   * every such byte.
+   * or past {@code dstEnd}. It may write up to 12 bytes past those it reports, but only where the chars
+   * after its stop (8, or 16 after a block of mixed lengths) hold no surrogate and fit, so that encoding
+   * them (which the caller does next) writes over every such byte.
    */
   long encodeUtf8(char[] src, int begin, int end, byte[] dst, int dstBegin, int dstEnd);
 
