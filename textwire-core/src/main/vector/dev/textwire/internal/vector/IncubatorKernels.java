@@ -309,6 +309,9 @@ public final class IncubatorKernels implements VectorKernels {
         break;
       }
       long fromThreeBytes = c.and((short) 0xF800).compare(NE, (short) 0).toLong();
+      if (fromThreeBytes == 0 || fromThreeBytes == 0xFF) {
+        break; // a block of one kind, which the loops for that kind do faster (Chinese lipsum: 1.5x)
+      }
       IntVector u = ((IntVector) c.convertShape(VectorOperators.S2I, BLOCK_INTS, 0)).and(0xFFFF);
       IntVector t = u.lanewise(LSHR, 7).min(1); // 1 from U+0080 on
       IntVector last = u.and(t.lanewise(LSHL, 6).neg().add(0x7F)).or(t.lanewise(LSHL, 7)); // 0xxxxxxx or 10xxxxxx
