@@ -2,6 +2,7 @@ package dev.textwire.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.textwire.TestSupport;
@@ -129,6 +130,48 @@ class VectorKernelsTest {
                 checkValid(kernels, bytes, begin, end, context + ", end " + end);
               }
             }
+          }
+        }
+      }
+    }
+  }
+
+  /** Bytes at the edges of UTF-8's classes: ASCII, each continuation range, each lead range, never-used. */
+  private static final int[] EDGE_BYTES = {
+    0x00, 0x41, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC2, 0xDF, 0xE0, 0xE1, 0xED, 0xEF, 0xF0, 0xF1, 0xF4, 0xFF
+  };
+
+  /**
+   * Every run of four edge bytes, in ASCII and in 3-byte text, at the start of the kernel's first vector
+   * and across the edges of 16-, 32- and 64-byte vectors. The kernel stops only at a vector where the
+   * lanes whose byte is flagged by the lookup differ from those where a continuation is due; it does not
+   * also check that a flagged lane's flag is the continuation one, because such a lane always has a
+   * lane before it in the same or an earlier vector that differs (see the kernel): this is the test that
+   * the claim holds for every arrangement of up to four bytes.
+   */
+  @Test
+  void validationStopsBeforeEveryFourByteRunOfEdgeBytes() {
+    VectorKernels kernels = kernels();
+    int begin = 3;
+    int[] places = {0, 1, 2, 13, 14, 15, 16, 29, 30, 31, 32, 61, 62, 63, 64};
+    for (String background : new String[] {"a", "\u20ac"}) {
+      byte[] clean = background.repeat(200).getBytes(StandardCharsets.UTF_8);
+      for (int place : places) {
+        int at = begin + place;
+        while ((clean[at] & 0xC0) == 0x80) {
+          at++;
+        }
+        int n = EDGE_BYTES.length;
+        for (int code = 0; code < n * n * n * n; code++) {
+          byte[] bytes = clean.clone();
+          for (int k = 0, rest = code; k < 4; k++, rest /= n) {
+            bytes[at + k] = (byte) EDGE_BYTES[rest % n];
+          }
+          int valid = kernels.validUtf8Prefix(bytes, begin, bytes.length);
+          int longest = Utf8ToChars.validUpToScalar(bytes, begin, bytes.length);
+          if (valid > longest) {
+            fail("vouched up to " + valid + " but only up to " + longest + " is well-formed: "
+                + TestSupport.hex(bytes, at, 4) + " at " + at + " in " + background);
           }
         }
       }
