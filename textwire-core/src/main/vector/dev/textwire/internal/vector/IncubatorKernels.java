@@ -34,15 +34,15 @@ public final class IncubatorKernels implements VectorKernels {
       VectorSpecies.of(byte.class, VectorShape.forBitSize(CHAR_LANES * Byte.SIZE));
 
   /**
-   * Rounds of the length loop between two sums of its lanes: each round adds at most 2 to a lane, and
-   * the lanes' sum is taken in 16 bits, so it must stay below 2^15.
-   */
-  /**
    * Unsigned "greater than", found by name: {@code UNSIGNED_GT} up to JDK 23, {@code UGT} from JDK 24.
    * A static final field, so the JIT sees a constant as if it were named in the code.
    */
   private static final VectorOperators.Comparison UNSIGNED_GT = unsignedGreaterThan();
 
+  /**
+   * Rounds of the length loop between two sums of its lanes: each round adds at most 2 to a lane, and
+   * the lanes' sum is taken in 16 bits, so it must stay below 2^15.
+   */
   private static final int ROUNDS_PER_SUM = (1 << 14) / (2 * CHAR_LANES);
 
   public IncubatorKernels() {
@@ -632,15 +632,19 @@ public final class IncubatorKernels implements VectorKernels {
       VectorMask<Byte> mustContinue =
           prev2.compare(UNSIGNED_GT, (byte) 0xDF).or(prev3.compare(UNSIGNED_GT, (byte) 0xEF));
       // Well-formed: special is 0x80 (two continuations) exactly where a continuation is due, else 0.
-      // Tested as "special is not 0 exactly where a continuation is due", lane masks alone: the one
-      // error that lets through is a lane where a continuation is due, the byte before is not a
-      // continuation, and special holds another flag. Then the byte before is a lead (its own lane
-      // flagged too short) or ASCII after a lead, or after a continuation that a lead two back needed
-      // a second of; following those lanes back always reaches one that this test does flag, at or
-      // after the lead, so in this vector or in one checked before (vectors passed as all ASCII hold
-      // no lead, and are not entered with a sequence open; before begin, sequences are complete).
-      // validationStopsBeforeEveryFourByteRunOfEdgeBytes checks the claim. Against the exact test
-      // (a masked xor, a blend and a comparison) it is one comparison: mostly-ASCII text, 65,536 chars,
+      // Tested on lane masks alone, "special is not 0 exactly where a continuation is due", which lets
+      // one error through in its own lane: a continuation due at j, the byte at j - 1 not one, and
+      // special holding another flag. An earlier lane is then always stopped at:
+      // - lead at j - 2 (E0..FF): lane j - 1 has a lead then a non-continuation, flagged too short; it
+      //   stops the test unless a continuation is due at j - 1 as well, the same case one lane back;
+      // - lead at j - 3 (F0..FF), j - 2 a continuation: lane j - 1 has a continuation due and, after a
+      //   continuation, no flag: stopped;
+      // - lead at j - 3, j - 2 not a continuation: lane j - 2 flagged too short, as in the first case.
+      // Going back ends at or after the lead, so at or after begin (sequences before begin are
+      // complete; the all-ASCII loop holds no lead and is not entered with a sequence open): in this
+      // vector or in one that the lookup checked already.
+      // validationStopsBeforeEveryFourByteRunOfEdgeBytes checks the claim. Against the exact test (a
+      // masked xor, a blend and a comparison) it is one comparison: mostly-ASCII text, 65,536 chars,
       // JDK 25, 4.7 -> 3.8 us.
       if (!special.compare(NE, (byte) 0).eq(mustContinue).allTrue()) {
         break; // an error in this vector: the scalar kernel finds exactly where
