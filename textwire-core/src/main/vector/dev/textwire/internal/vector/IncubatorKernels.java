@@ -606,7 +606,7 @@ public final class IncubatorKernels implements VectorKernels {
         }
         continue;
       }
-      if (noFourBytes && input.compare(VectorOperators.GE, (byte) 0xF0).and(high).anyTrue()) {
+      if (noFourBytes && input.compare(UNSIGNED_GT, (byte) 0xEF).anyTrue()) {
         break; // F0..FF: no 4-byte forms in CESU-8 and modified UTF-8
       }
       ByteVector prev1 = ByteVector.fromArray(BYTES, src, i - 1);
