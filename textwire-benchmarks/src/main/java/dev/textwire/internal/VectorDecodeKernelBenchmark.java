@@ -18,16 +18,22 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Thread)
 @Fork(value = 1, jvmArgsAppend = {"-Xms1g", "-Xmx1g", "--add-modules", "jdk.incubator.vector"})
 public class VectorDecodeKernelBenchmark extends BenchBase {
-  @Param({"ru_lipsum", "ar_lipsum", "ru"})
+  /** A corpus file, or {@code kind/length} for generated text. */
+  @Param({"ru_lipsum", "ar_lipsum", "ru", "mostly_ascii/65536"})
   public String source;
 
   byte[] bytes;
   char[] chars;
+  int charCount;
 
   @Setup
   public void setUp() {
-    bytes = Inputs.of(source, 0).utf8Copy();
+    int slash = source.indexOf('/');
+    Inputs inputs = slash < 0 ? Inputs.corpus(source)
+        : Inputs.synthetic(source.substring(0, slash), Integer.parseInt(source.substring(slash + 1)));
+    bytes = inputs.utf8Copy();
     chars = new char[bytes.length];
+    charCount = IndexPair.destination(decodeLoop());
   }
 
   @Benchmark
@@ -38,6 +44,27 @@ public class VectorDecodeKernelBenchmark extends BenchBase {
   @Benchmark
   public long decodeLoop() {
     return Utf8ToChars.decode(bytes, 0, bytes.length, chars, 0, chars.length, true, dev.textwire.ErrorPolicy.STRICT, 0, Utf8Variant.UTF_8);
+  }
+
+  /** The loop into the reused char[], then a String of its chars: what the tier's decode to String costs. */
+  @Benchmark
+  public String decodeLoopToString() {
+    long progress = decodeLoop();
+    return new String(chars, 0, IndexPair.destination(progress));
+  }
+
+  /** As {@link #decodeLoopToString}, into a new char[] each time: text too long for the reused space. */
+  @Benchmark
+  public String decodeLoopFreshToString() {
+    char[] fresh = new char[bytes.length];
+    long progress = Utf8ToChars.decode(bytes, 0, bytes.length, fresh, 0, fresh.length, true, dev.textwire.ErrorPolicy.STRICT, 0, Utf8Variant.UTF_8);
+    return new String(fresh, 0, IndexPair.destination(progress));
+  }
+
+  /** The String constructor alone, from the decoded chars. */
+  @Benchmark
+  public String stringOfChars() {
+    return new String(chars, 0, charCount);
   }
 
   @Benchmark

@@ -15,7 +15,10 @@ import java.nio.charset.StandardCharsets;
  * mostly-ASCII and Russian text, and on both JDKs it was slower on CJK and emoji text (1,227 ns against
  * 828 on JDK 25), whose dense multi-byte sequences our loop decodes faster. So: JDK 25 and later
  * (versions between 17 and 25 were not measured and keep our decoder), and text whose bytes after the
- * ASCII prefix are mostly ASCII, counted eight bytes at a time.
+ * ASCII prefix are mostly ASCII, counted eight bytes at a time; and not where the SIMD tier decodes
+ * (JDK 25 and at least {@link VectorTier#MIN_ELEMENTS} bytes), which decodes mostly-ASCII text in about
+ * half the JDK's time, into chars, so that with the String's copy it is still 1.5 times as fast (issue
+ * 16, {@code VectorDecodeKernelBenchmark}).
  */
 final class JdkUtf8Decode {
   private JdkUtf8Decode() {}
@@ -26,7 +29,7 @@ final class JdkUtf8Decode {
   static boolean pays(byte[] src, int from, int end) {
     // At most one byte in four above 7F: mostly ASCII, where the JDK's vectorised runs win (the
     // mostly-ASCII input has about one in eight; Cyrillic text half or more, CJK nearly all).
-    return JDK_LOOP_PAYS && Swar.countHighBytes(src, from, end) <= (end - from) >>> 2;
+    return JDK_LOOP_PAYS && (VectorTier.CODING_KERNELS == null || end - from < VectorTier.MIN_ELEMENTS) && Swar.countHighBytes(src, from, end) <= (end - from) >>> 2;
   }
 
   /** The text of {@code src[begin, end)}, or null if the bytes are ill-formed or hold a real U+FFFD. */

@@ -66,10 +66,11 @@ final class Utf8ToChars {
       // sequences must end before fastEnd, anything else drops to the careful step below.
       int fastEnd = sp + Math.min(sl - sp, dl - dp);
       if (vector != null) {
-        // The SIMD tier decodes the ASCII and 2-byte runs it covers; fastUtf8 then decodes the next
-        // `handback` bytes (from what the tier stopped at) before the tier is asked again. The tier
-        // relies on the chars after its stop being decoded next (see VectorKernels.decodeUtf8). The
-        // stretch grows where the tier does little, CJK and emoji (VectorTier.nextStretch).
+        // The SIMD tier decodes ASCII and 2-byte runs, and mostly-ASCII text whole; fastUtf8 then
+        // decodes the next `handback` bytes (from what the tier stopped at) before the tier is asked
+        // again. The tier relies on the chars after its stop being decoded next (see
+        // VectorKernels.decodeUtf8). The stretch grows where the tier does little, CJK and emoji
+        // (VectorTier.nextStretch).
         long step = vector.decodeUtf8(src, sp, sl, dst, dp, dl);
         int done = IndexPair.source(step) - sp;
         sp = IndexPair.source(step);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.textwire.TestSupport;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -397,6 +398,55 @@ class VectorKernelsTest {
       assertTrue(stop >= bytes.length - 2 * SLACK, context + ": stopped at " + stop + " of " + bytes.length);
       String prefix = new String(bytes, 0, stop, StandardCharsets.UTF_8);
       assertEquals(prefix, new String(dst, 0, IndexPair.destination(step)), context);
+    }
+  }
+
+  /** Well-formed sequences at the edges of each length's ranges, for the kernel's mostly-ASCII path. */
+  private static final String[] EDGE_SEQUENCES = {
+    "C2 80", "DF BF", "E0 A0 80", "E0 BF BF", "E1 80 80", "EC BF BF", "ED 80 80", "ED 9F BF", "EE 80 80", "EF BF BF",
+    "F0 90 80 80", "F0 BF BF BF", "F1 80 80 80", "F3 BF BF BF", "F4 80 80 80", "F4 8F BF BF",
+  };
+
+  /**
+   * Mostly-ASCII text, where the kernel decodes each 2-, 3- and 4-byte sequence itself between masked
+   * stores of the ASCII: one sequence, well-formed at the edges of its ranges or one of the faults, at
+   * every position across the first vectors and their edges, with a second well-formed sequence after
+   * it at every distance up to 9 bytes. Through the caller, as {@link #decodingMatchesTheJdkAndLeavesNothingPastItsChars}
+   * checks (the JDK's chars, the error's offset, nothing changed past the chars reported, tight room);
+   * and the kernel itself must decode well-formed text to within a vector of the end.
+   */
+  @Test
+  void decodingOfMostlyAsciiTextAtEveryPlace() {
+    VectorKernels kernels = kernels();
+    long seed = TestSupport.seed(0x5EC7_0009L);
+    SplittableRandom random = new SplittableRandom(seed);
+    String[] placed = java.util.stream.Stream.concat(Arrays.stream(EDGE_SEQUENCES), Arrays.stream(FAULTS)).toArray(String[]::new);
+    int length = 3 * 64 + 16;
+    for (String first : placed) {
+      byte[] firstBytes = TestSupport.bytes(first);
+      boolean wellFormed = Arrays.asList(EDGE_SEQUENCES).contains(first);
+      for (int at = 0; at < 2 * 64 + 8; at++) {
+        for (int gap = 0; gap <= 9; gap += wellFormed ? 1 : 3) {
+          byte[] bytes = new byte[length];
+          for (int i = 0; i < length; i++) {
+            bytes[i] = (byte) ('a' + (i * 7 + at) % 26);
+          }
+          System.arraycopy(firstBytes, 0, bytes, at, firstBytes.length);
+          byte[] second = TestSupport.bytes(EDGE_SEQUENCES[random.nextInt(EDGE_SEQUENCES.length)]);
+          int secondAt = at + firstBytes.length + gap;
+          System.arraycopy(second, 0, bytes, secondAt, second.length);
+          String context = "seed " + seed + ", " + first + " at " + at + ", then " + TestSupport.hex(second) + " at " + secondAt;
+          checkDecode(random, bytes, 0, length, context);
+          if (wellFormed) {
+            char[] dst = new char[length];
+            long step = kernels.decodeUtf8(bytes, 0, length, dst, 0, length);
+            int stop = IndexPair.source(step);
+            assertTrue(stop > length - 64, context + ": the kernel stopped at " + stop + " of " + length);
+            String prefix = new String(bytes, 0, stop, StandardCharsets.UTF_8);
+            assertEquals(prefix, new String(dst, 0, IndexPair.destination(step)), context);
+          }
+        }
+      }
     }
   }
 
