@@ -60,31 +60,19 @@ final class Utf8ToChars {
     // the side-by-side runs could not tell the two apart.
     boolean utf8 = variant == Utf8Variant.UTF_8;
     VectorKernels vector = utf8 && sl - sp >= VectorTier.MIN_ELEMENTS ? VectorTier.CODING_KERNELS : null;
-    int handback = VECTOR_HANDBACK_MIN;
     while (sp < sl) {
       // Fast section: no byte makes more than one char, so up to fastEnd nothing can overflow dst;
       // sequences must end before fastEnd, anything else drops to the careful step below.
       int fastEnd = sp + Math.min(sl - sp, dl - dp);
       if (vector != null) {
-        // The SIMD tier decodes ASCII and 2-byte runs, and mostly-ASCII text whole; fastUtf8 then
-        // decodes the next `handback` bytes (from what the tier stopped at) before the tier is asked
-        // again. The tier relies on the chars after its stop being decoded next (see
-        // VectorKernels.decodeUtf8). The stretch grows where the tier does little, CJK and emoji
-        // (VectorTier.nextStretch).
-        long step = vector.decodeUtf8(src, sp, sl, dst, dp, dl);
-        int done = IndexPair.source(step) - sp;
-        sp = IndexPair.source(step);
-        dp = IndexPair.destination(step);
-        handback = VectorTier.nextStretch(done, handback, VECTOR_HANDBACK_MIN);
-        fastEnd = sp + Math.min(Math.min(sl - sp, dl - dp), handback);
-      }
-      if (utf8) {
+        long fast = decodeWithTier(vector, src, sp, sl, dst, dp, dl);
+        sp = IndexPair.source(fast);
+        dp = IndexPair.destination(fast);
+        fastEnd = sp; // it stopped before what only the careful step decodes
+      } else if (utf8) {
         long fast = fastUtf8(src, sp, fastEnd, dst, dp);
         sp = IndexPair.source(fast);
         dp = IndexPair.destination(fast);
-        if (vector != null && sp >= fastEnd - 3 && sl - sp >= VectorTier.MIN_ELEMENTS && dl - dp >= VectorTier.MIN_ELEMENTS) {
-          continue; // back to the tier (fastUtf8 stops up to 3 bytes short of fastEnd before a sequence)
-        }
       }
       while (sp < fastEnd) {
         int b1 = src[sp];
@@ -184,6 +172,40 @@ final class Utf8ToChars {
 
   /** Bytes the scalar loop decodes after the SIMD tier stops, before asking it again: at first. */
   private static final int VECTOR_HANDBACK_MIN = 4;
+
+  /**
+   * UTF-8 with the SIMD tier: the tier decodes ASCII and 2-byte runs, and mostly-ASCII text whole;
+   * {@link #fastUtf8} then decodes the next {@code handback} bytes from where the tier stopped before the
+   * tier is asked again. The tier relies on the chars after its stop being decoded next (see
+   * VectorKernels.decodeUtf8). The stretch grows where the tier does little, CJK and emoji
+   * (VectorTier.nextStretch). Returns where fastUtf8 stops before something {@link #decode}'s careful
+   * step must see, or near the end of the input or the room.
+   *
+   * <p>The tier's kernel is too large for C2 to inline here (see IncubatorKernels.decodeUtf8), and must
+   * stay so: inlined beside fastUtf8, it left fastUtf8's 4-byte path saving a dozen registers to the
+   * stack at each sequence, and emoji text decoded 1.6 times slower with the tier than without.
+   */
+  private static long decodeWithTier(VectorKernels vector, byte[] src, int sp, int sl, char[] dst, int dp, int dl) {
+    int handback = VECTOR_HANDBACK_MIN;
+    while (true) {
+      int fastEnd = sp + Math.min(sl - sp, dl - dp);
+      if (sl - sp >= VectorTier.MIN_ELEMENTS && dl - dp >= VectorTier.MIN_ELEMENTS) {
+        long step = vector.decodeUtf8(src, sp, sl, dst, dp, dl);
+        int done = IndexPair.source(step) - sp;
+        sp = IndexPair.source(step);
+        dp = IndexPair.destination(step);
+        handback = VectorTier.nextStretch(done, handback, VECTOR_HANDBACK_MIN);
+        fastEnd = sp + Math.min(Math.min(sl - sp, dl - dp), handback);
+      }
+      long fast = fastUtf8(src, sp, fastEnd, dst, dp);
+      sp = IndexPair.source(fast);
+      dp = IndexPair.destination(fast);
+      // fastUtf8 stops up to 3 bytes short of fastEnd before a sequence that does not fit.
+      if (sp < fastEnd - 3 || sl - sp < VectorTier.MIN_ELEMENTS || dl - dp < VectorTier.MIN_ELEMENTS) {
+        return IndexPair.of(sp, dp);
+      }
+    }
+  }
 
   /**
    * UTF-8's fast section, its rules as constants, in a method of its own: measured on 65,536 chars and

@@ -436,6 +436,17 @@ public final class IncubatorKernels implements VectorKernels {
    */
   private static final int SPARSE_HIGH_BYTES = CHAR_LANES * 3 / 4;
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>One method, more than 325 bytes of bytecode, on purpose: C2 inlines a hot method only below that
+   * ({@code FreqInlineSize}). As a helper of 370 bytes, the mostly-ASCII sequence step was called from
+   * this loop, with the vector registers saved around each call (mostly-ASCII text 32 µs against 27
+   * inlined, 65,536 chars). And inlined into its caller's loop, this method took the registers of the
+   * caller's scalar stretch: emoji text, which this kernel leaves to that stretch, decoded in 75-81 µs
+   * with the tier against 45 without it, and in 47 with this method kept apart (JDK 25,
+   * -XX:+PrintInlining, -XX:+PrintAssembly, VectorDecodeKernelBenchmark).
+   */
   @Override
   public long decodeUtf8(byte[] src, int begin, int end, char[] dst, int dstBegin, int dstEnd) {
     int sp = begin;
@@ -468,56 +479,47 @@ public final class IncubatorKernels implements VectorKernels {
         sp += asciiCount;
         dp += asciiCount;
       }
-      int byteCount = oneSequence(src, sp, end, dst, dp, dstEnd);
-      if (byteCount == 0) {
-        break; // ill-formed, or cut by the end: the caller's scalar kernel decides
+      // The one 2-, 3- or 4-byte sequence there, checked and decoded. Not within 4 bytes of the end or 2
+      // chars of the room's end, nor anything ill-formed: the caller's scalar kernel goes on from there
+      // and says what is wrong.
+      if (sp > end - 4 || dp > dstEnd - 2) {
+        break;
       }
-      sp += byteCount;
-      dp += byteCount == 4 ? 2 : 1;
+      int b1 = src[sp] & 0xFF;
+      int b2 = src[sp + 1]; // as signed bytes, continuations 80..BF are below -64
+      if (b1 < 0xE0) {
+        if (b1 < 0xC2 || b2 >= -64) {
+          break;
+        }
+        dst[dp] = (char) (((b1 & 0x1F) << 6) | (b2 & 0x3F));
+        sp += 2;
+        dp++;
+        continue;
+      }
+      int second = b2 & 0xFF;
+      int b3 = src[sp + 2];
+      if (b1 < 0xF0) {
+        // E0 needs A0..BF after it (no overlong form), ED 80..9F (no surrogate), the others 80..BF.
+        if (b3 >= -64 || second < (b1 == 0xE0 ? 0xA0 : 0x80) || second > (b1 == 0xED ? 0x9F : 0xBF)) {
+          break;
+        }
+        dst[dp] = (char) (((b1 & 0x0F) << 12) | ((b2 & 0x3F) << 6) | (b3 & 0x3F));
+        sp += 3;
+        dp++;
+        continue;
+      }
+      int b4 = src[sp + 3];
+      // F0 needs 90..BF after it (no overlong form), F4 80..8F (nothing above U+10FFFF), the others 80..BF.
+      if (b1 > 0xF4 || b3 >= -64 || b4 >= -64 || second < (b1 == 0xF0 ? 0x90 : 0x80) || second > (b1 == 0xF4 ? 0x8F : 0xBF)) {
+        break;
+      }
+      int codePoint = ((b1 & 0x07) << 18) | ((b2 & 0x3F) << 12) | ((b3 & 0x3F) << 6) | (b4 & 0x3F);
+      dst[dp] = Character.highSurrogate(codePoint);
+      dst[dp + 1] = Character.lowSurrogate(codePoint);
+      sp += 4;
+      dp += 2;
     }
     return IndexPair.of(sp, dp);
-  }
-
-  /**
-   * Decodes the one well-formed 2-, 3- or 4-byte sequence at {@code src[sp]} into {@code dst[dp]}: its
-   * length in bytes, or 0 if it is ill-formed, lies within 4 bytes of {@code end}, or {@code dp} within
-   * 2 chars of {@code dstEnd} (the caller's scalar kernel then goes on from it and says what is wrong).
-   * Kept under C2's limit for inlining a hot method (325 bytes of bytecode): at 370 bytes it was called,
-   * with the vector registers saved around each call, and mostly-ASCII text decoded at about 9 ns a
-   * sequence.
-   */
-  private static int oneSequence(byte[] src, int sp, int end, char[] dst, int dp, int dstEnd) {
-    if (sp > end - 4 || dp > dstEnd - 2) {
-      return 0;
-    }
-    int b1 = src[sp] & 0xFF;
-    int b2 = src[sp + 1]; // as signed bytes, continuations 80..BF are below -64
-    if (b1 < 0xE0) {
-      if (b1 < 0xC2 || b2 >= -64) {
-        return 0;
-      }
-      dst[dp] = (char) (((b1 & 0x1F) << 6) | (b2 & 0x3F));
-      return 2;
-    }
-    int second = b2 & 0xFF;
-    int b3 = src[sp + 2];
-    if (b1 < 0xF0) {
-      // E0 needs A0..BF after it (no overlong form), ED 80..9F (no surrogate), the others 80..BF.
-      if (b3 >= -64 || second < (b1 == 0xE0 ? 0xA0 : 0x80) || second > (b1 == 0xED ? 0x9F : 0xBF)) {
-        return 0;
-      }
-      dst[dp] = (char) (((b1 & 0x0F) << 12) | ((b2 & 0x3F) << 6) | (b3 & 0x3F));
-      return 3;
-    }
-    int b4 = src[sp + 3];
-    // F0 needs 90..BF after it (no overlong form), F4 80..8F (nothing above U+10FFFF), the others 80..BF.
-    if (b1 > 0xF4 || b3 >= -64 || b4 >= -64 || second < (b1 == 0xF0 ? 0x90 : 0x80) || second > (b1 == 0xF4 ? 0x8F : 0xBF)) {
-      return 0;
-    }
-    int codePoint = ((b1 & 0x07) << 18) | ((b2 & 0x3F) << 12) | ((b3 & 0x3F) << 6) | (b4 & 0x3F);
-    dst[dp] = Character.highSurrogate(codePoint);
-    dst[dp + 1] = Character.lowSurrogate(codePoint);
-    return 4;
   }
 
   /**
