@@ -16,9 +16,9 @@ import java.nio.charset.StandardCharsets;
  * 828 on JDK 25), whose dense multi-byte sequences our loop decodes faster. So: JDK 25 and later
  * (versions between 17 and 25 were not measured and keep our decoder), and text whose bytes after the
  * ASCII prefix are mostly ASCII, counted eight bytes at a time; and not where the SIMD tier decodes
- * (JDK 25 and at least {@link VectorTier#MIN_ELEMENTS} bytes), which decodes mostly-ASCII text in about
- * half the JDK's time, into chars, so that with the String's copy it is still 1.5 times as fast (issue
- * 16, {@code VectorDecodeKernelBenchmark}).
+ * (JDK 25 and at least {@link VectorTier#MIN_ELEMENTS} bytes). The tier decodes mostly-ASCII text into
+ * chars in about a quarter of the JDK's time, so that with the String's copy of them it is still 1.9
+ * times as fast at 512 chars and 1.3-1.45 times at 65,536 (issue 16, BENCHMARKS.md).
  */
 final class JdkUtf8Decode {
   private JdkUtf8Decode() {}
@@ -29,7 +29,8 @@ final class JdkUtf8Decode {
   static boolean pays(byte[] src, int from, int end) {
     // At most one byte in four above 7F: mostly ASCII, where the JDK's vectorised runs win (the
     // mostly-ASCII input has about one in eight; Cyrillic text half or more, CJK nearly all).
-    return JDK_LOOP_PAYS && (VectorTier.CODING_KERNELS == null || end - from < VectorTier.MIN_ELEMENTS) && Swar.countHighBytes(src, from, end) <= (end - from) >>> 2;
+    boolean tierDecodes = VectorTier.CODING_KERNELS != null && end - from >= VectorTier.MIN_ELEMENTS;
+    return JDK_LOOP_PAYS && !tierDecodes && Swar.countHighBytes(src, from, end) <= (end - from) >>> 2;
   }
 
   /** The text of {@code src[begin, end)}, or null if the bytes are ill-formed or hold a real U+FFFD. */

@@ -52,9 +52,10 @@ public interface VectorKernels {
    * {@code dstBegin}: an {@link IndexPair} of the source and destination indices where it stopped, always
    * at a sequence boundary. It stops before anything it does not decode (any ill-formed byte; 3- and
    * 4-byte sequences except among mostly-ASCII bytes) and within a few vectors of {@code end} or
-   * {@code dstEnd}; it never reports an error. It writes nothing at or past {@code dstEnd}. It may write up to 4 chars past those it reports,
-   * but only where the bytes after its stop hold at least 4 well-formed chars (and there is room for
-   * them), so that decoding them, which the caller does next, writes over those chars.
+   * {@code dstEnd}; it never reports an error. It writes nothing at or past {@code dstEnd}. It may write
+   * up to 4 chars past those it reports, but only where the bytes after its stop hold at least 4
+   * well-formed chars (and there is room for them), so that decoding them, which the caller does next,
+   * writes over those chars.
    */
   long decodeUtf8(byte[] src, int begin, int end, char[] dst, int dstBegin, int dstEnd);
 

@@ -510,7 +510,8 @@ public final class IncubatorKernels implements VectorKernels {
       }
       int b4 = src[sp + 3];
       // F0 needs 90..BF after it (no overlong form), F4 80..8F (nothing above U+10FFFF), the others 80..BF.
-      if (b1 > 0xF4 || b3 >= -64 || b4 >= -64 || second < (b1 == 0xF0 ? 0x90 : 0x80) || second > (b1 == 0xF4 ? 0x8F : 0xBF)) {
+      if (b1 > 0xF4 || b3 >= -64 || b4 >= -64
+          || second < (b1 == 0xF0 ? 0x90 : 0x80) || second > (b1 == 0xF4 ? 0x8F : 0xBF)) {
         break;
       }
       int codePoint = ((b1 & 0x07) << 18) | ((b2 & 0x3F) << 12) | ((b3 & 0x3F) << 6) | (b4 & 0x3F);
