@@ -54,6 +54,14 @@ public final class Inputs {
     this.utf8 = utf8;
   }
 
+  /** A synthetic kind and length ({@code "cjk/512"}) or a corpus name ({@code "ru_lipsum"}). */
+  public static Inputs parse(String source) {
+    int slash = source.indexOf('/');
+    return slash < 0
+        ? corpus(source)
+        : synthetic(source.substring(0, slash), Integer.parseInt(source.substring(slash + 1)));
+  }
+
   /** Synthetic {@code kind} (one of {@link #SYNTHETIC_KINDS}) or corpus name; {@code length} only for synthetic. */
   public static Inputs of(String kindOrCorpus, int length) {
     return CORPUS_FILES.containsKey(kindOrCorpus) ? corpus(kindOrCorpus) : synthetic(kindOrCorpus, length);

@@ -611,11 +611,7 @@ public final class SideBySide {
     Set<String> inputs = new LinkedHashSet<>();
     parts.forEach(p -> inputs.addAll(p.inputs()));
     for (String input : inputs) {
-      int slash = input.indexOf('/');
-      Inputs in =
-          slash < 0
-              ? Inputs.corpus(input)
-              : Inputs.synthetic(input.substring(0, slash), Integer.parseInt(input.substring(slash + 1)));
+      Inputs in = Inputs.parse(input);
       out.printf(
           Locale.ROOT,
           "  %-18s %,9d chars  %,9d bytes  %.2f bytes/char%n",

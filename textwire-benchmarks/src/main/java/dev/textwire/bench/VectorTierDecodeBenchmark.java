@@ -31,7 +31,7 @@ public class VectorTierDecodeBenchmark extends DecodeBase {
   @Setup(Level.Trial)
   public void setUp(BenchmarkParams params) throws IOException {
     VectorTierModes.check(params);
-    prepare(VectorTierModes.inputs(source));
+    prepare(Inputs.parse(source));
   }
 
   @Benchmark

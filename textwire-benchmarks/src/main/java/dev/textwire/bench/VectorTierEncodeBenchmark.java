@@ -33,7 +33,7 @@ public class VectorTierEncodeBenchmark extends EncodeBase {
   @Setup(Level.Trial)
   public void setUp(BenchmarkParams params) throws IOException {
     VectorTierModes.check(params);
-    prepare(VectorTierModes.inputs(source));
+    prepare(Inputs.parse(source));
   }
 
   @Benchmark

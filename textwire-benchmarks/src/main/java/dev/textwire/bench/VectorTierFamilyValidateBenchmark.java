@@ -39,7 +39,7 @@ public class VectorTierFamilyValidateBenchmark extends BenchBase {
   public void setUp(BenchmarkParams params) {
     VectorTierModes.check(params);
     textCodec = codec.equals("CESU-8") ? TextCodecs.CESU_8 : TextCodecs.MODIFIED_UTF_8;
-    bytes = textCodec.encode(VectorTierModes.inputs(source).text());
+    bytes = textCodec.encode(Inputs.parse(source).text());
     if (!textCodec.isValid(bytes)) {
       throw new IllegalStateException(codec + " " + source + ": not valid");
     }

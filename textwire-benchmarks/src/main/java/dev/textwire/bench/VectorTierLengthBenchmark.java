@@ -30,7 +30,7 @@ public class VectorTierLengthBenchmark extends EncodedLengthBase {
   @Setup(Level.Trial)
   public void setUp(BenchmarkParams params) {
     VectorTierModes.check(params);
-    prepare(VectorTierModes.inputs(source));
+    prepare(Inputs.parse(source));
   }
 
   @Benchmark

@@ -22,10 +22,4 @@ final class VectorTierModes {
       throw new IllegalStateException("textwire (scalar) ran with the vector tier on: " + Acceleration.describe());
     }
   }
-
-  /** A synthetic kind and length ("cjk/512") or a corpus file ("ru_lipsum"). */
-  static Inputs inputs(String source) {
-    int slash = source.indexOf('/');
-    return slash < 0 ? Inputs.corpus(source) : Inputs.synthetic(source.substring(0, slash), Integer.parseInt(source.substring(slash + 1)));
-  }
 }

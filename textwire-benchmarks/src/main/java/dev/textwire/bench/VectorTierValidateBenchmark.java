@@ -32,7 +32,7 @@ public class VectorTierValidateBenchmark extends ValidateBase {
   @Setup(Level.Trial)
   public void setUp(BenchmarkParams params) {
     VectorTierModes.check(params);
-    prepare(VectorTierModes.inputs(source));
+    prepare(Inputs.parse(source));
     copy = new byte[n];
   }
 

@@ -28,10 +28,7 @@ public class VectorDecodeKernelBenchmark extends BenchBase {
 
   @Setup
   public void setUp() {
-    int slash = source.indexOf('/');
-    Inputs inputs = slash < 0 ? Inputs.corpus(source)
-        : Inputs.synthetic(source.substring(0, slash), Integer.parseInt(source.substring(slash + 1)));
-    bytes = inputs.utf8Copy();
+    bytes = Inputs.parse(source).utf8Copy();
     chars = new char[bytes.length];
     charCount = IndexPair.destination(decodeLoop());
   }
@@ -43,7 +40,11 @@ public class VectorDecodeKernelBenchmark extends BenchBase {
 
   @Benchmark
   public long decodeLoop() {
-    return Utf8ToChars.decode(bytes, 0, bytes.length, chars, 0, chars.length, true, dev.textwire.ErrorPolicy.STRICT, 0, Utf8Variant.UTF_8);
+    return decodeInto(chars);
+  }
+
+  private long decodeInto(char[] dst) {
+    return Utf8ToChars.decode(bytes, 0, bytes.length, dst, 0, dst.length, true, dev.textwire.ErrorPolicy.STRICT, 0, Utf8Variant.UTF_8);
   }
 
   /** The loop into the reused char[], then a String of its chars: what the tier's decode to String costs. */
@@ -57,8 +58,7 @@ public class VectorDecodeKernelBenchmark extends BenchBase {
   @Benchmark
   public String decodeLoopFreshToString() {
     char[] fresh = new char[bytes.length];
-    long progress = Utf8ToChars.decode(bytes, 0, bytes.length, fresh, 0, fresh.length, true, dev.textwire.ErrorPolicy.STRICT, 0, Utf8Variant.UTF_8);
-    return new String(fresh, 0, IndexPair.destination(progress));
+    return new String(fresh, 0, IndexPair.destination(decodeInto(fresh)));
   }
 
   /** The String constructor alone, from the decoded chars. */

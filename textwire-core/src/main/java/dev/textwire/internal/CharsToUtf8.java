@@ -263,7 +263,7 @@ final class CharsToUtf8 {
       boolean endOfInput,
       ErrorPolicy policy,
       long charIndexBias) {
-    VectorKernels vector = sl - sp >= VectorTier.MIN_ELEMENTS ? VectorTier.CODING_KERNELS : null;
+    VectorKernels vector = VectorTier.codingKernelsFor(sl - sp);
     int handback = VECTOR_HANDBACK_MIN;
     while (sp < sl) {
       int safeEnd = sp + Math.min(sl - sp, (dl - dp) / 3);

@@ -29,8 +29,9 @@ final class JdkUtf8Decode {
   static boolean pays(byte[] src, int from, int end) {
     // At most one byte in four above 7F: mostly ASCII, where the JDK's vectorised runs win (the
     // mostly-ASCII input has about one in eight; Cyrillic text half or more, CJK nearly all).
-    boolean tierDecodes = VectorTier.CODING_KERNELS != null && end - from >= VectorTier.MIN_ELEMENTS;
-    return JDK_LOOP_PAYS && !tierDecodes && Swar.countHighBytes(src, from, end) <= (end - from) >>> 2;
+    return JDK_LOOP_PAYS
+        && VectorTier.codingKernelsFor(end - from) == null // where the tier decodes, it is faster
+        && Swar.countHighBytes(src, from, end) <= (end - from) >>> 2;
   }
 
   /** The text of {@code src[begin, end)}, or null if the bytes are ill-formed or hold a real U+FFFD. */

@@ -1,5 +1,10 @@
 package dev.textwire.internal;
 
+import static dev.textwire.internal.Utf8Bytes.codePoint4;
+import static dev.textwire.internal.Utf8Bytes.isContinuation;
+import static dev.textwire.internal.Utf8Bytes.isSecondOfFour;
+import static dev.textwire.internal.Utf8Bytes.isSecondOfThree;
+
 import dev.textwire.ErrorPolicy;
 
 /**
@@ -34,10 +39,6 @@ final class Utf8ToChars {
   /** Bit set in {@link #maximalSubpart}'s result when the input ends inside the sequence. */
   static final int TRUNCATED = 0x100;
 
-  private static boolean isContinuation(int b) {
-    return b < -64; // 80..BF as signed bytes are -128..-65
-  }
-
   /**
    * Decodes {@code src[sp, sl)} into {@code dst[dp, dl)}. Stops when the next character does not fit,
    * or, when {@code endOfInput} is false, before a sequence cut short by {@code sl}.
@@ -59,7 +60,7 @@ final class Utf8ToChars {
     // across the loop: in the encoder that gave UTF-8 back its registers (see CharsToUtf8.encode); here
     // the side-by-side runs could not tell the two apart.
     boolean utf8 = variant == Utf8Variant.UTF_8;
-    VectorKernels vector = utf8 && sl - sp >= VectorTier.MIN_ELEMENTS ? VectorTier.CODING_KERNELS : null;
+    VectorKernels vector = utf8 ? VectorTier.codingKernelsFor(sl - sp) : null;
     while (sp < sl) {
       // Fast section: no byte makes more than one char, so up to fastEnd nothing can overflow dst;
       // sequences must end before fastEnd, anything else drops to the careful step below.
@@ -243,13 +244,6 @@ final class Utf8ToChars {
     return IndexPair.of(sp, dp);
   }
 
-  private static int codePoint4(byte[] src, int sp) {
-    return ((src[sp] & 0x07) << 18)
-        | ((src[sp + 1] & 0x3F) << 12)
-        | ((src[sp + 2] & 0x3F) << 6)
-        | (src[sp + 3] & 0x3F);
-  }
-
   /**
    * Length of the well-formed sequence at {@code src[sp]} that ends by {@code sl} in {@code variant}, else
    * 0: 1 to 4, or 6 for a CESU-8 surrogate pair.
@@ -350,28 +344,6 @@ final class Utf8ToChars {
       }
     }
     return IndexPair.of(sp, dp);
-  }
-
-  /** E0 needs A0..BF (else overlong), ED needs 80..9F (else a surrogate), the rest 80..BF. */
-  static boolean isSecondOfThree(int b1, int b2) {
-    if (b1 == (byte) 0xE0) {
-      return b2 >= (byte) 0xA0 && b2 <= (byte) 0xBF;
-    }
-    if (b1 == (byte) 0xED) {
-      return b2 >= (byte) 0x80 && b2 <= (byte) 0x9F;
-    }
-    return isContinuation(b2);
-  }
-
-  /** F0 needs 90..BF (else overlong), F4 needs 80..8F (else above U+10FFFF), the rest 80..BF. */
-  static boolean isSecondOfFour(int b1, int b2) {
-    if (b1 == (byte) 0xF0) {
-      return b2 >= (byte) 0x90 && b2 <= (byte) 0xBF;
-    }
-    if (b1 == (byte) 0xF4) {
-      return b2 >= (byte) 0x80 && b2 <= (byte) 0x8F;
-    }
-    return isContinuation(b2);
   }
 
   /** Index after the longest well-formed prefix of {@code src[sp, sl)} in {@code variant}. */

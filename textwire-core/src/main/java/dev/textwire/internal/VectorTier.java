@@ -66,6 +66,14 @@ public final class VectorTier {
    */
   public static final VectorKernels CODING_KERNELS;
 
+  /**
+   * The kernels that encode or decode an input of {@code elementCount} chars or bytes: {@link
+   * #CODING_KERNELS} from {@link #MIN_ELEMENTS} on, else null (the scalar kernels alone).
+   */
+  public static VectorKernels codingKernelsFor(int elementCount) {
+    return elementCount >= MIN_ELEMENTS ? CODING_KERNELS : null;
+  }
+
   /** Why the tier is on or off, for {@link #describe()}. */
   private static final String STATE;
 

@@ -7,6 +7,7 @@ import static jdk.incubator.vector.VectorOperators.LT;
 import static jdk.incubator.vector.VectorOperators.NE;
 
 import dev.textwire.internal.IndexPair;
+import dev.textwire.internal.Utf8Bytes;
 import dev.textwire.internal.VectorKernels;
 import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.IntVector;
@@ -485,10 +486,10 @@ public final class IncubatorKernels implements VectorKernels {
       if (sp > end - 4 || dp > dstEnd - 2) {
         break;
       }
-      int b1 = src[sp] & 0xFF;
-      int b2 = src[sp + 1]; // as signed bytes, continuations 80..BF are below -64
-      if (b1 < 0xE0) {
-        if (b1 < 0xC2 || b2 >= -64) {
+      int b1 = src[sp]; // as in Utf8ToChars, signed: 80..FF are -128..-1
+      int b2 = src[sp + 1];
+      if (b1 < (byte) 0xE0) {
+        if (b1 < (byte) 0xC2 || !Utf8Bytes.isContinuation(b2)) {
           break;
         }
         dst[dp] = (char) (((b1 & 0x1F) << 6) | (b2 & 0x3F));
@@ -496,11 +497,9 @@ public final class IncubatorKernels implements VectorKernels {
         dp++;
         continue;
       }
-      int second = b2 & 0xFF;
       int b3 = src[sp + 2];
-      if (b1 < 0xF0) {
-        // E0 needs A0..BF after it (no overlong form), ED 80..9F (no surrogate), the others 80..BF.
-        if (b3 >= -64 || second < (b1 == 0xE0 ? 0xA0 : 0x80) || second > (b1 == 0xED ? 0x9F : 0xBF)) {
+      if (b1 < (byte) 0xF0) {
+        if (!Utf8Bytes.isSecondOfThree(b1, b2) || !Utf8Bytes.isContinuation(b3)) {
           break;
         }
         dst[dp] = (char) (((b1 & 0x0F) << 12) | ((b2 & 0x3F) << 6) | (b3 & 0x3F));
@@ -508,13 +507,11 @@ public final class IncubatorKernels implements VectorKernels {
         dp++;
         continue;
       }
-      int b4 = src[sp + 3];
-      // F0 needs 90..BF after it (no overlong form), F4 80..8F (nothing above U+10FFFF), the others 80..BF.
-      if (b1 > 0xF4 || b3 >= -64 || b4 >= -64
-          || second < (b1 == 0xF0 ? 0x90 : 0x80) || second > (b1 == 0xF4 ? 0x8F : 0xBF)) {
+      if (b1 > (byte) 0xF4 || !Utf8Bytes.isSecondOfFour(b1, b2) || !Utf8Bytes.isContinuation(b3)
+          || !Utf8Bytes.isContinuation(src[sp + 3])) {
         break;
       }
-      int codePoint = ((b1 & 0x07) << 18) | ((b2 & 0x3F) << 12) | ((b3 & 0x3F) << 6) | (b4 & 0x3F);
+      int codePoint = Utf8Bytes.codePoint4(src, sp);
       dst[dp] = Character.highSurrogate(codePoint);
       dst[dp + 1] = Character.lowSurrogate(codePoint);
       sp += 4;
