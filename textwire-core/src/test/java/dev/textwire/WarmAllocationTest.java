@@ -1,6 +1,7 @@
 package dev.textwire;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.textwire.buffer.LengthPrefix;
@@ -42,9 +43,17 @@ class WarmAllocationTest {
     return texts;
   }
 
+  /**
+   * Bytes allocated by five calls, less what reading the counter costs. The cost is the least of three
+   * back-to-back pairs of reads: a single pair may catch the counter's own method handle spinning a
+   * class (once, early), and a round measured against that inflated cost comes out negative.
+   */
   private static long allocatedBy(Call call) {
     long id = Thread.currentThread().getId();
-    long overhead = -Management.threadAllocatedBytes(id) + Management.threadAllocatedBytes(id);
+    long overhead = Long.MAX_VALUE;
+    for (int i = 0; i < 3; i++) {
+      overhead = Math.min(overhead, -Management.threadAllocatedBytes(id) + Management.threadAllocatedBytes(id));
+    }
     long start = Management.threadAllocatedBytes(id);
     for (int i = 0; i < 5; i++) {
       call.run();
@@ -72,13 +81,22 @@ class WarmAllocationTest {
       }
     }
     // The counter is read through a MethodHandle, whose first few hundred calls may spin classes of its
-    // own on this thread; a path that allocates does so in every round, so the least of three counts.
-    long bytes = Long.MAX_VALUE;
-    for (int round = 0; round < 3 && bytes > 0; round++) {
-      bytes = Math.min(bytes, allocatedBy(call));
+    // own on this thread; a path that allocates does so in every round, so the least of the rounds
+    // counts. A negative round means the counter's reading allocated between the calls' two reads and
+    // says nothing about the calls: it is measured again rather than taken as the least (CI once failed
+    // on "allocated -896 bytes", which no path can do).
+    long least = Long.MAX_VALUE;
+    int disturbed = 0;
+    for (int round = 0; round < 3 + disturbed && disturbed < 10 && least > 0; round++) {
+      long bytes = allocatedBy(call);
+      if (bytes < 0) {
+        disturbed++;
+      } else {
+        least = Math.min(least, bytes);
+      }
     }
-    long least = bytes;
-    assertEquals(0, least, what + " allocated " + least + " bytes in 5 warm calls (the least of three rounds)");
+    assertTrue(least != Long.MAX_VALUE, what + ": the allocation counter was disturbed in every round");
+    assertEquals(0, least, what + " allocated " + least + " bytes in 5 warm calls (the least of the undisturbed rounds)");
   }
 
   @Test
