@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -321,6 +323,46 @@ class Utf8RandomDifferentialTest {
         }
       default: // TRUNCATE: cut the input at the position (mid-character cuts are truncated errors)
         return Arrays.copyOf(data, at);
+    }
+  }
+
+  /**
+   * The scalar validator takes an ASCII run in one of three ways: a single byte before a sequence, a run
+   * shorter than a word ended at the word's first high byte, a longer run a word at a time; and near the
+   * end a byte at a time. So: a sequence, a run of every length from 0 to 20, then a sequence, an
+   * ill-formed one or the end, cut at every length, with a byte after the region that must not be read.
+   */
+  @Test
+  void asciiRunsOfEveryLengthBetweenSequences() {
+    DecodeCheck check = new DecodeCheck();
+    String[] sequences = {"\u00e9", "\u4e2d", "\ud83d\ude00"};
+    for (String before : sequences) {
+      for (int run = 0; run <= 20; run++) {
+        byte[] head = (before + "abcdefghijklmnopqrstu".substring(0, run)).getBytes(UTF_8);
+        List<byte[]> tails = new ArrayList<>();
+        for (String after : sequences) {
+          tails.add((after + " " + after + "xy").getBytes(UTF_8));
+        }
+        tails.addAll(Arrays.asList(ILL_FORMED));
+        for (byte[] tail : tails) {
+          byte[] text = new byte[head.length * 2 + tail.length];
+          System.arraycopy(head, 0, text, 0, head.length);
+          System.arraycopy(head, 0, text, head.length, head.length);
+          System.arraycopy(tail, 0, text, 2 * head.length, tail.length);
+          for (int offset : new int[] {0, 3}) {
+            byte[] src = new byte[offset + text.length + 1];
+            System.arraycopy(text, 0, src, offset, text.length);
+            src[src.length - 1] = (byte) 0x80;
+            for (int length = 0; length <= text.length; length++) {
+              int cut = length;
+              String what =
+                  "U+" + Integer.toHexString(before.codePointAt(0)) + " and " + run + " ASCII bytes, twice, then "
+                      + TestSupport.hex(tail) + ", array offset " + offset + ", cut at " + cut;
+              check.check(src, offset, length, offset > 0 && length == text.length, () -> what);
+            }
+          }
+        }
+      }
     }
   }
 

@@ -427,48 +427,70 @@ final class Utf8ToChars {
     return validUpToScalar(src, vectorValidPrefix(src, sp, sl, Utf8Variant.UTF_8), sl);
   }
 
-  /** As {@link #validUpTo(byte[], int, int)}, without the SIMD tier. */
+  /**
+   * As {@link #validUpTo(byte[], int, int)}, without the SIMD tier. One loop, a character or an ASCII
+   * run per step. The checks are those of wellFormedLength, written out: calling it here measured 12%
+   * slower on CJK text.
+   *
+   * <p>An ASCII run is measured by the word that starts it: a run shorter than the word ends at the
+   * word's first high byte, with no loop; a longer one goes on in {@link Swar#skipAscii}. A single ASCII
+   * byte between two sequences (a space between Cyrillic or Arabic words) is passed by testing the byte
+   * after it, which keeps the word's load off the path from one step to the next. This replaced a word
+   * loop with a nested loop for non-ASCII text, which handed every run of two or more ASCII bytes back
+   * to the word loop: on short and mixed text that cost up to 1.8 times this loop (docs/BENCHMARKS.md,
+   * "Validation in one loop"). One known loss: JDK 25 runs the Russian lipsum (one-byte spaces between
+   * short words) at 0.82 times the speed of the former loop; JDK 17 at the same speed.
+   *
+   * <p>The shape is measured, not a matter of taste: the ASCII step ends in {@code continue} and the
+   * sequences are tested after it, not in an {@code else} of it, or JDK 17's C2 compiled the Russian
+   * lipsum at half the speed; and a 4-byte lead is told by {@code <= F4} alone (F0 and up is all that is
+   * left there), or emoji text took 20% longer.
+   */
   static int validUpToScalar(byte[] src, int sp, int sl) {
     while (true) {
-      sp = Swar.skipAscii(src, sp, sl);
-      // Non-ASCII sequences, until a word of ASCII hands back to the word-at-a-time loop. The checks
-      // are those of wellFormedLength, written out: calling it here measured 12% slower on CJK text.
-      while (true) {
-        if (sp >= sl) {
-          return sl;
+      if (sp >= sl) {
+        return sl;
+      }
+      int b1 = src[sp];
+      if (b1 >= 0) {
+        if (sp + 1 < sl && src[sp + 1] < 0) {
+          sp++;
+          continue;
         }
-        int b1 = src[sp];
-        if (b1 >= 0) {
-          // One ASCII byte between sequences (a space between Cyrillic or Arabic words) is passed here.
-          // Going back to the word loop for it measured 1.2-1.5x slower on dense lipsum text; going
-          // back only after 8 ASCII bytes, or skipping short runs a word at a time, was slower still.
-          if (sp + 1 < sl && src[sp + 1] < 0) {
-            sp++;
-            continue;
+        if (sp <= sl - Long.BYTES) {
+          long word = Swar.getLong(src, sp);
+          if ((word & Swar.HIGH_BITS) != 0) {
+            sp += Swar.firstHighByte(word);
+          } else {
+            sp = Swar.skipAscii(src, sp + Long.BYTES, sl);
           }
-          break;
-        }
-        if (b1 < (byte) 0xE0) {
-          if (b1 < (byte) 0xC2 || sp + 1 >= sl || !isContinuation(src[sp + 1])) {
-            return sp;
-          }
-          sp += 2;
-        } else if (b1 <= (byte) 0xEF) {
-          if (sp + 2 >= sl || !isSecondOfThree(b1, src[sp + 1]) || !isContinuation(src[sp + 2])) {
-            return sp;
-          }
-          sp += 3;
-        } else if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4) {
-          if (sp + 3 >= sl
-              || !isSecondOfFour(b1, src[sp + 1])
-              || !isContinuation(src[sp + 2])
-              || !isContinuation(src[sp + 3])) {
-            return sp;
-          }
-          sp += 4;
         } else {
+          do {
+            sp++;
+          } while (sp < sl && src[sp] >= 0);
+        }
+        continue;
+      }
+      if (b1 < (byte) 0xE0) {
+        if (b1 < (byte) 0xC2 || sp + 1 >= sl || !isContinuation(src[sp + 1])) {
           return sp;
         }
+        sp += 2;
+      } else if (b1 <= (byte) 0xEF) {
+        if (sp + 2 >= sl || !isSecondOfThree(b1, src[sp + 1]) || !isContinuation(src[sp + 2])) {
+          return sp;
+        }
+        sp += 3;
+      } else if (b1 <= (byte) 0xF4) {
+        if (sp + 3 >= sl
+            || !isSecondOfFour(b1, src[sp + 1])
+            || !isContinuation(src[sp + 2])
+            || !isContinuation(src[sp + 3])) {
+          return sp;
+        }
+        sp += 4;
+      } else {
+        return sp;
       }
     }
   }

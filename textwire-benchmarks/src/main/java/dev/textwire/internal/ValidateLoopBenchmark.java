@@ -1,0 +1,229 @@
+package dev.textwire.internal;
+
+import static dev.textwire.internal.Utf8Bytes.isContinuation;
+import static dev.textwire.internal.Utf8Bytes.isSecondOfFour;
+import static dev.textwire.internal.Utf8Bytes.isSecondOfThree;
+
+import dev.textwire.Utf8;
+import dev.textwire.bench.BenchBase;
+import dev.textwire.bench.Inputs;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Setup;
+
+/**
+ * The scalar UTF-8 validation loop as it is and as it was, beside the public call and the peers' loops,
+ * on short, mixed and dense text: the evidence behind the loop's shape (issue 15, docs/BENCHMARKS.md,
+ * "Validation in one loop"). In this package, on the benchmarks' class path, to reach the package-private
+ * loop.
+ *
+ * <pre>
+ * java -jar textwire-benchmarks/target/textwire-benchmarks.jar ValidateLoopBenchmark
+ * </pre>
+ */
+public class ValidateLoopBenchmark extends BenchBase {
+  /** Synthetic {@code kind/length}, or a corpus file. */
+  @Param({
+    "latin1/16", "mostly_ascii/16", "cjk/16", "emoji/16", "latin1/512", "mostly_ascii/512", "cjk/512",
+    "emoji/512", "mostly_ascii/65536", "cjk/65536", "en", "fr", "ru_lipsum", "ar_lipsum"
+  })
+  String source;
+
+  byte[] bytes;
+  int n;
+
+  @Setup
+  public void setUp() {
+    bytes = Inputs.parse(source).utf8Copy();
+    n = bytes.length;
+    if (!publicCall() || !scalarLoop() || !formerLoop() || !sequencesInElse() || !twoByteRuns() || !guava() || !protobuf()) {
+      throw new AssertionError("a validator rejected " + source);
+    }
+  }
+
+  @Benchmark
+  public boolean publicCall() {
+    return Utf8.isValid(bytes, 0, n);
+  }
+
+  /** The loop as it is: one loop, an ASCII run measured by its first word. */
+  @Benchmark
+  public boolean scalarLoop() {
+    return Utf8ToChars.validUpToScalar(bytes, 0, n) == n;
+  }
+
+  /** The loop as it was until this benchmark was written. */
+  @Benchmark
+  public boolean formerLoop() {
+    return formerLoop(bytes, 0, n) == n;
+  }
+
+  /**
+   * The loop as it is, but with the sequences tested in an {@code else} of the ASCII step, whose cases
+   * all fall through to one back edge: as fast on short text, half the speed on the Russian lipsum
+   * with JDK 17.
+   */
+  @Benchmark
+  public boolean sequencesInElse() {
+    return sequencesInElse(bytes, 0, n) == n;
+  }
+
+  static int sequencesInElse(byte[] src, int sp, int sl) {
+    while (true) {
+      if (sp >= sl) {
+        return sl;
+      }
+      int b1 = src[sp];
+      if (b1 >= 0) {
+        if (sp + 1 < sl && src[sp + 1] < 0) {
+          sp++;
+        } else if (sp <= sl - Long.BYTES) {
+          long word = Swar.getLong(src, sp);
+          if ((word & Swar.HIGH_BITS) != 0) {
+            sp += Swar.firstHighByte(word);
+          } else {
+            sp = Swar.skipAscii(src, sp + Long.BYTES, sl);
+          }
+        } else {
+          do {
+            sp++;
+          } while (sp < sl && src[sp] >= 0);
+        }
+      } else if (b1 < (byte) 0xE0) {
+        if (b1 < (byte) 0xC2 || sp + 1 >= sl || !isContinuation(src[sp + 1])) {
+          return sp;
+        }
+        sp += 2;
+      } else if (b1 <= (byte) 0xEF) {
+        if (sp + 2 >= sl || !isSecondOfThree(b1, src[sp + 1]) || !isContinuation(src[sp + 2])) {
+          return sp;
+        }
+        sp += 3;
+      } else if (b1 <= (byte) 0xF4) {
+        if (sp + 3 >= sl
+            || !isSecondOfFour(b1, src[sp + 1])
+            || !isContinuation(src[sp + 2])
+            || !isContinuation(src[sp + 3])) {
+          return sp;
+        }
+        sp += 4;
+      } else {
+        return sp;
+      }
+    }
+  }
+
+  /**
+   * The loop as it is, with a loop of its own for a run of 2-byte sequences: 18% faster on the Russian
+   * lipsum with JDK 25, 2.4 times slower with JDK 17, so not taken.
+   */
+  @Benchmark
+  public boolean twoByteRuns() {
+    return twoByteRuns(bytes, 0, n) == n;
+  }
+
+  static int twoByteRuns(byte[] src, int sp, int sl) {
+    while (true) {
+      if (sp >= sl) {
+        return sl;
+      }
+      int b1 = src[sp];
+      if (b1 >= 0) {
+        if (sp + 1 < sl && src[sp + 1] < 0) {
+          sp++;
+          continue;
+        }
+        if (sp <= sl - Long.BYTES) {
+          long word = Swar.getLong(src, sp);
+          if ((word & Swar.HIGH_BITS) != 0) {
+            sp += Swar.firstHighByte(word);
+          } else {
+            sp = Swar.skipAscii(src, sp + Long.BYTES, sl);
+          }
+        } else {
+          do {
+            sp++;
+          } while (sp < sl && src[sp] >= 0);
+        }
+        continue;
+      }
+      if (b1 < (byte) 0xE0) {
+        do {
+          if (b1 < (byte) 0xC2 || sp + 1 >= sl || !isContinuation(src[sp + 1])) {
+            return sp;
+          }
+          sp += 2;
+        } while (sp < sl && (b1 = src[sp]) < (byte) 0xE0);
+      } else if (b1 <= (byte) 0xEF) {
+        if (sp + 2 >= sl || !isSecondOfThree(b1, src[sp + 1]) || !isContinuation(src[sp + 2])) {
+          return sp;
+        }
+        sp += 3;
+      } else if (b1 <= (byte) 0xF4) {
+        if (sp + 3 >= sl
+            || !isSecondOfFour(b1, src[sp + 1])
+            || !isContinuation(src[sp + 2])
+            || !isContinuation(src[sp + 3])) {
+          return sp;
+        }
+        sp += 4;
+      } else {
+        return sp;
+      }
+    }
+  }
+
+  @Benchmark
+  public boolean guava() {
+    return com.google.common.base.Utf8.isWellFormed(bytes, 0, n);
+  }
+
+  @Benchmark
+  public boolean protobuf() {
+    return com.google.protobuf.Internal.isValidUtf8(bytes);
+  }
+
+  /**
+   * The former loop: ASCII a word at a time in {@link Swar#skipAscii}, then a nested loop over non-ASCII
+   * sequences that passed one ASCII byte in place and handed two or more back to the word loop.
+   */
+  static int formerLoop(byte[] src, int sp, int sl) {
+    while (true) {
+      sp = Swar.skipAscii(src, sp, sl);
+      while (true) {
+        if (sp >= sl) {
+          return sl;
+        }
+        int b1 = src[sp];
+        if (b1 >= 0) {
+          if (sp + 1 < sl && src[sp + 1] < 0) {
+            sp++;
+            continue;
+          }
+          break;
+        }
+        if (b1 < (byte) 0xE0) {
+          if (b1 < (byte) 0xC2 || sp + 1 >= sl || !isContinuation(src[sp + 1])) {
+            return sp;
+          }
+          sp += 2;
+        } else if (b1 <= (byte) 0xEF) {
+          if (sp + 2 >= sl || !isSecondOfThree(b1, src[sp + 1]) || !isContinuation(src[sp + 2])) {
+            return sp;
+          }
+          sp += 3;
+        } else if (b1 >= (byte) 0xF0 && b1 <= (byte) 0xF4) {
+          if (sp + 3 >= sl
+              || !isSecondOfFour(b1, src[sp + 1])
+              || !isContinuation(src[sp + 2])
+              || !isContinuation(src[sp + 3])) {
+            return sp;
+          }
+          sp += 4;
+        } else {
+          return sp;
+        }
+      }
+    }
+  }
+}
