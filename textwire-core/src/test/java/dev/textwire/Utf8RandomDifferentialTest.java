@@ -366,6 +366,54 @@ class Utf8RandomDifferentialTest {
     }
   }
 
+  /**
+   * The scalar validator passes a run of 2-byte sequences in a loop of its own, which stops at the first
+   * byte pair that is not one. So: ASCII or nothing, then 0 to 20 two-byte sequences, then each way such a
+   * run ends (ASCII, a 3- or 4-byte sequence, a lone lead, a lead with a bad second byte, each ill-formed
+   * sequence), cut at every length, with a byte after the region that would complete a cut sequence.
+   */
+  @Test
+  void twoByteRunsOfEveryLengthThenEveryEnding() {
+    DecodeCheck check = new DecodeCheck();
+    List<byte[]> endings = new ArrayList<>();
+    for (String after : new String[] {"a", "ab cd", "\u4e2d", "\ud83d\ude00", "\u00ff\u0416"}) {
+      endings.add(after.getBytes(UTF_8));
+    }
+    endings.add(TestSupport.bytes("C3"));
+    endings.add(TestSupport.bytes("C3 41"));
+    endings.add(TestSupport.bytes("C3 C3 A9"));
+    endings.add(TestSupport.bytes("DF C0"));
+    endings.add(TestSupport.bytes("C1 BF"));
+    endings.addAll(Arrays.asList(ILL_FORMED));
+    for (String before : new String[] {"", "x"}) {
+      for (int run = 0; run <= 20; run++) {
+        StringBuilder text = new StringBuilder(before);
+        for (int k = 0; k < run; k++) {
+          text.append(k % 3 == 0 ? '\u00e9' : k % 3 == 1 ? '\u0416' : '\u07ff');
+        }
+        byte[] head = text.toString().getBytes(UTF_8);
+        for (byte[] ending : endings) {
+          byte[] all = new byte[head.length + ending.length];
+          System.arraycopy(head, 0, all, 0, head.length);
+          System.arraycopy(ending, 0, all, head.length, ending.length);
+          for (int offset : new int[] {0, 3}) {
+            byte[] src = new byte[offset + all.length + 1];
+            System.arraycopy(all, 0, src, offset, all.length);
+            src[src.length - 1] = (byte) 0x80;
+            for (int length = 0; length <= all.length; length++) {
+              int cut = length;
+              int pairs = run;
+              String what =
+                  "'" + before + "' and " + pairs + " two-byte sequences, then " + TestSupport.hex(ending)
+                      + ", array offset " + offset + ", cut at " + cut;
+              check.check(src, offset, length, offset > 0 && length == all.length, () -> what);
+            }
+          }
+        }
+      }
+    }
+  }
+
   /** Each ill-formed sequence inserted right at each block edge of ASCII, 2-, 3- and 4-byte text. */
   @Test
   void singleFaultAtEveryBlockEdge() {
