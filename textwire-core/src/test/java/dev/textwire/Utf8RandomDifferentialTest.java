@@ -349,18 +349,11 @@ class Utf8RandomDifferentialTest {
           System.arraycopy(head, 0, text, 0, head.length);
           System.arraycopy(head, 0, text, head.length, head.length);
           System.arraycopy(tail, 0, text, 2 * head.length, tail.length);
-          for (int offset : new int[] {0, 3}) {
-            byte[] src = new byte[offset + text.length + 1];
-            System.arraycopy(text, 0, src, offset, text.length);
-            src[src.length - 1] = (byte) 0x80;
-            for (int length = 0; length <= text.length; length++) {
-              int cut = length;
-              String what =
-                  "U+" + Integer.toHexString(before.codePointAt(0)) + " and " + run + " ASCII bytes, twice, then "
-                      + TestSupport.hex(tail) + ", array offset " + offset + ", cut at " + cut;
-              check.check(src, offset, length, offset > 0 && length == text.length, () -> what);
-            }
-          }
+          checkEveryCut(
+              check,
+              text,
+              "U+" + Integer.toHexString(before.codePointAt(0)) + " and " + run + " ASCII bytes, twice, then "
+                  + TestSupport.hex(tail));
         }
       }
     }
@@ -396,20 +389,28 @@ class Utf8RandomDifferentialTest {
           byte[] all = new byte[head.length + ending.length];
           System.arraycopy(head, 0, all, 0, head.length);
           System.arraycopy(ending, 0, all, head.length, ending.length);
-          for (int offset : new int[] {0, 3}) {
-            byte[] src = new byte[offset + all.length + 1];
-            System.arraycopy(all, 0, src, offset, all.length);
-            src[src.length - 1] = (byte) 0x80;
-            for (int length = 0; length <= all.length; length++) {
-              int cut = length;
-              int pairs = run;
-              String what =
-                  "'" + before + "' and " + pairs + " two-byte sequences, then " + TestSupport.hex(ending)
-                      + ", array offset " + offset + ", cut at " + cut;
-              check.check(src, offset, length, offset > 0 && length == all.length, () -> what);
-            }
-          }
+          checkEveryCut(
+              check, all, "'" + before + "' and " + run + " two-byte sequences, then " + TestSupport.hex(ending));
         }
+      }
+    }
+  }
+
+  /**
+   * {@code text} cut at every length, at array offsets 0 and 3, with a byte after it (0x80, which would
+   * complete a cut sequence) that the validator must not read.
+   */
+  private static void checkEveryCut(DecodeCheck check, byte[] text, String what) {
+    for (int offset : new int[] {0, 3}) {
+      byte[] src = new byte[offset + text.length + 1];
+      System.arraycopy(text, 0, src, offset, text.length);
+      src[src.length - 1] = (byte) 0x80;
+      for (int length = 0; length <= text.length; length++) {
+        int at = offset;
+        int cut = length;
+        check.check(
+            src, offset, length, offset > 0 && length == text.length,
+            () -> what + ", array offset " + at + ", cut at " + cut);
       }
     }
   }
