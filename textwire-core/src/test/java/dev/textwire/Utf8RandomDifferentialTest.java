@@ -326,19 +326,23 @@ class Utf8RandomDifferentialTest {
     }
   }
 
+  private static final String ASCII_RUN = "abcdefghijklmnopqrstuvwxyz0123456789".repeat(2);
+
   /**
-   * The scalar validator takes an ASCII run in one of three ways: a single byte before a sequence, a run
-   * shorter than a word ended at the word's first high byte, a longer run a word at a time; and near the
-   * end a byte at a time. So: a sequence, a run of every length from 0 to 20, then a sequence, an
-   * ill-formed one or the end, cut at every length, with a byte after the region that must not be read.
+   * The scalar validator takes an ASCII run in one of five ways: a single byte before a sequence, a run
+   * shorter than a word ended at the word's first high byte, a word stepped over when one of the three
+   * after it is not ASCII, a run of four ASCII words or more (or one near the end) in skipAscii, and
+   * near the end a byte at a time. So: a sequence, a run of every length from 0 to 72 (past four words
+   * from every alignment, and past skipAscii's block of four), then a sequence, an ill-formed one or
+   * the end, cut at every length, with a byte after the region that must not be read.
    */
   @Test
   void asciiRunsOfEveryLengthBetweenSequences() {
     DecodeCheck check = new DecodeCheck();
     String[] sequences = {"\u00e9", "\u4e2d", "\ud83d\ude00"};
     for (String before : sequences) {
-      for (int run = 0; run <= 20; run++) {
-        byte[] head = (before + "abcdefghijklmnopqrstu".substring(0, run)).getBytes(UTF_8);
+      for (int run = 0; run <= 72; run++) {
+        byte[] head = (before + ASCII_RUN.substring(0, run)).getBytes(UTF_8);
         List<byte[]> tails = new ArrayList<>();
         for (String after : sequences) {
           tails.add((after + " " + after + "xy").getBytes(UTF_8));

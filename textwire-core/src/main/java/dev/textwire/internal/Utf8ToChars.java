@@ -427,13 +427,21 @@ final class Utf8ToChars {
     return validUpToScalar(src, vectorValidPrefix(src, sp, sl, Utf8Variant.UTF_8), sl);
   }
 
+  /** An ASCII run this long or longer is left to {@link Swar#skipAscii}: four words. */
+  private static final int ASCII_BLOCK_BYTES = 4 * Long.BYTES;
+
   /**
    * As {@link #validUpTo(byte[], int, int)}, without the SIMD tier. One loop, a character or an ASCII
    * run per step. The checks are those of wellFormedLength, written out: calling it here measured 12%
    * slower on CJK text.
    *
    * <p>An ASCII run is measured by the word that starts it: a run shorter than the word ends at the
-   * word's first high byte, with no loop; a longer one goes on in {@link Swar#skipAscii}. A single ASCII
+   * word's first high byte, with no loop. A longer one goes on in {@link Swar#skipAscii} only when the
+   * next three words are ASCII too (or fewer than four words are left); otherwise the loop steps one
+   * word and goes on. Inlined here, skipAscii's three loops gave C2 more values to keep across this loop
+   * than it had registers for: compiled as a method of its own, as a caller gets it, JDK 25 ran
+   * mostly-ASCII text 1.3 times slower than with them reached only from runs of 32 bytes and more
+   * (docs/BENCHMARKS.md, "Why the public Utf8.isValid is slower than the bare loop"). A single ASCII
    * byte between two sequences (a space between Cyrillic or Arabic words) is passed by testing the byte
    * after it, which keeps the word's load off the path from one step to the next. This replaced a word
    * loop with a nested loop for non-ASCII text, which handed every run of two or more ASCII bytes back
@@ -461,8 +469,13 @@ final class Utf8ToChars {
           long word = Swar.getLong(src, sp);
           if ((word & Swar.HIGH_BITS) != 0) {
             sp += Swar.firstHighByte(word);
-          } else {
+          } else if (sp > sl - ASCII_BLOCK_BYTES) {
             sp = Swar.skipAscii(src, sp + Long.BYTES, sl);
+          } else if (((Swar.getLong(src, sp + 8) | Swar.getLong(src, sp + 16) | Swar.getLong(src, sp + 24))
+              & Swar.HIGH_BITS) == 0) {
+            sp = Swar.skipAscii(src, sp + ASCII_BLOCK_BYTES, sl);
+          } else {
+            sp += Long.BYTES;
           }
         } else {
           do {
