@@ -178,9 +178,18 @@ public final class EncodeDriver {
     }
   }
 
-  /** Direct buffers: encode a chunk into scratch, then one bulk copy (a memcpy) per chunk. */
+  /**
+   * Direct buffers: a short String straight in by absolute puts; else encode a chunk into scratch, then
+   * one bulk copy (a memcpy) per chunk.
+   */
   private static int encodeDirect(
       EncodeKernel kernel, CharSequence text, int begin, int end, ByteBuffer dst, ErrorPolicy policy) {
+    if (text instanceof String && end - begin <= ShortStrings.MAX_CHARS) {
+      int written = kernel.encodeShort((String) text, begin, end, dst, dst.position(), dst.limit());
+      if (written >= 0) {
+        return written;
+      }
+    }
     Scratch scratch = Scratch.acquire();
     try {
       int position = dst.position();

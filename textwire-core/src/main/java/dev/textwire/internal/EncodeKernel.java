@@ -44,6 +44,12 @@ public interface EncodeKernel {
   int encodeShort(String text, int begin, int end, byte[] dst, int dp, int dl);
 
   /**
+   * {@link #encodeShort(String, int, int, byte[], int, int)} into a direct buffer's {@code [dp, dl)}, by
+   * absolute puts; -1 as there, or where the kernel leaves direct buffers to the general path.
+   */
+  int encodeShort(String text, int begin, int end, ByteBuffer dst, int dp, int dl);
+
+  /**
    * Bytes written for {@code chars[begin, end)}; throws under STRICT at a char with no encoding.
    *
    * @param charIndexBias added to an index in {@code chars} to give the char index reported

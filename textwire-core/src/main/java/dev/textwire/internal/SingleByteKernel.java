@@ -94,6 +94,27 @@ public final class SingleByteKernel implements EncodeKernel, DecodeKernel {
     return count;
   }
 
+  /**
+   * The same into a direct buffer by absolute puts, made plain stores by the class test (see
+   * {@link ShortStrings#encodeUtf8(String, int, int, ByteBuffer, int, int)}).
+   */
+  @Override
+  public int encodeShort(String text, int begin, int end, ByteBuffer dst, int dp, int dl) {
+    int count = end - begin;
+    if (dst.getClass() != ShortStrings.DIRECT_BUFFER || !table.latin1Mapped || dl - dp < count) {
+      return -1;
+    }
+    byte[] fromLatin1 = table.fromLatin1;
+    for (int i = 0; i < count; i++) {
+      char c = text.charAt(begin + i);
+      if (c > 0xFF) {
+        return -1;
+      }
+      dst.put(dp + i, fromLatin1[c]);
+    }
+    return count;
+  }
+
   @Override
   public long chunkLength(char[] chars, int begin, int end, ErrorPolicy policy, long charIndexBias) {
     long length = end - begin;

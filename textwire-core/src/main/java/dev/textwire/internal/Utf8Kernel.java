@@ -64,6 +64,12 @@ public final class Utf8Kernel implements EncodeKernel, DecodeKernel {
     return ShortStrings.encode(text, begin, end, dst, dp, dl, variant);
   }
 
+  /** UTF-8 only: CESU-8 and modified UTF-8 into direct buffers are rare enough for the general path. */
+  @Override
+  public int encodeShort(String text, int begin, int end, ByteBuffer dst, int dp, int dl) {
+    return variant == Utf8Variant.UTF_8 ? ShortStrings.encodeUtf8(text, begin, end, dst, dp, dl) : -1;
+  }
+
   @Override
   public long chunkLength(char[] chars, int begin, int end, ErrorPolicy policy, long charIndexBias) {
     return CharsToUtf8.encodedLength(chars, begin, end, policy, charIndexBias, variant);
