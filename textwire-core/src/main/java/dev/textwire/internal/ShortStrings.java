@@ -134,23 +134,34 @@ final class ShortStrings {
     return dp - start;
   }
 
-  /** The class of a writable direct buffer (sliced, duplicated and mapped ones share it). */
-  static final Class<?> DIRECT_BUFFER = directBufferClass();
+  /**
+   * The class of a writable direct buffer (sliced, duplicated and writable mapped ones share it; read-only
+   * ones are another class, refused before this path). In a holder, so that only a program that encodes
+   * into direct buffers pays for it.
+   */
+  static final class DirectBuffer {
+    private DirectBuffer() {}
 
-  private static Class<?> directBufferClass() {
-    // On JDK 17, put(int, byte) goes through JDK methods whose signatures name a class the JDK loads
-    // late (ScopedMemoryAccess.Scope), and C2 does not inline a callee whose signature names a class not
-    // yet loaded: a method compiled before that class was loaded made a call per byte for the rest of
-    // the run (16 ASCII chars: 68-69 ns against 17 in 3 of 5 JDK 17 forks, "unloaded signature classes"
-    // in -XX:+PrintInlining). Listing Buffer's declared methods, public reflection that touches no
-    // member, loads the classes their signatures name, before anything here is compiled. Once, at class
-    // initialisation: 0.1-0.7 ms measured.
-    try {
-      java.nio.Buffer.class.getDeclaredMethods();
-    } catch (RuntimeException | LinkageError ignored) {
-      // only a hint to the JIT; without it the code is slower in some runs, never wrong
+    static final Class<?> CLASS = directBufferClass();
+
+    private static Class<?> directBufferClass() {
+      // On JDK 17, put(int, byte) goes through JDK methods whose signatures name a class the JDK loads
+      // late (ScopedMemoryAccess.Scope), and C2 does not inline a callee whose signature names a class
+      // not yet loaded: a method compiled before that class was loaded made a call per byte for the rest
+      // of the run (16 ASCII chars: 68-69 ns against 17 in 3 of 5 JDK 17 forks, "unloaded signature
+      // classes" in -XX:+PrintInlining). Listing Buffer's declared methods, public reflection that
+      // touches no member, loads the classes their signatures name; this runs when the first short
+      // String goes into a direct buffer, before anything that puts is compiled. Once: 0.1-0.7 ms.
+      try {
+        java.nio.Buffer.class.getDeclaredMethods();
+      } catch (VirtualMachineError e) {
+        throw e;
+      } catch (Throwable ignored) {
+        // only a hint to the JIT (a security manager or a native image may refuse it): without it the
+        // code is slower in some runs, never wrong
+      }
+      return ByteBuffer.allocateDirect(0).getClass();
     }
-    return ByteBuffer.allocateDirect(0).getClass();
   }
 
   /**
@@ -159,15 +170,15 @@ final class ShortStrings {
    * and copy it in (measured 31-51 ns for 16 chars against 10-32 ns into an array; issue 15).
    *
    * <p>The class test is what makes the puts plain stores in every compilation: after
-   * {@code getClass() == DIRECT_BUFFER} C2 knows the exact class and binds {@code put} statically.
+   * {@code getClass() == DirectBuffer.CLASS} C2 knows the exact class and binds {@code put} statically.
    * Without it {@code put} is inlined only where C2 has a type profile of the call; compiled without
    * one (a method first compiled at tier 2, as at start-up when C2's queue is long) each byte is a
    * virtual call. With {@code -XX:-UseTypeProfile}, which makes every compilation so, 16 ASCII chars
    * took 58-92 ns on JDK 17, and 22-23 ns with the test. (JDK 17 has a second way to lose the inlining;
-   * see {@link #directBufferClass}.)
+   * see {@link DirectBuffer}.)
    */
   static int encodeUtf8(String text, int begin, int end, ByteBuffer dst, int dp, int dl) {
-    if (dst.getClass() != DIRECT_BUFFER) {
+    if (dst.getClass() != DirectBuffer.CLASS) {
       return -1;
     }
     if (dl - dp < 3 * (end - begin)) {

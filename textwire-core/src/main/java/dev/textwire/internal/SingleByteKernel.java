@@ -101,7 +101,7 @@ public final class SingleByteKernel implements EncodeKernel, DecodeKernel {
   @Override
   public int encodeShort(String text, int begin, int end, ByteBuffer dst, int dp, int dl) {
     int count = end - begin;
-    if (dst.getClass() != ShortStrings.DIRECT_BUFFER || !table.latin1Mapped || dl - dp < count) {
+    if (dst.getClass() != ShortStrings.DirectBuffer.CLASS || !table.latin1Mapped || dl - dp < count) {
       return -1;
     }
     byte[] fromLatin1 = table.fromLatin1;
