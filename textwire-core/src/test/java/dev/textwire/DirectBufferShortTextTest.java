@@ -43,9 +43,9 @@ class DirectBufferShortTextTest {
       String text = randomText(random, random.nextInt(41), random.nextInt(4) == 0);
       int begin = random.nextInt(4) == 0 ? random.nextInt(text.length() + 1) : 0;
       int end = random.nextInt(4) == 0 ? begin + random.nextInt(text.length() - begin + 1) : text.length();
-      for (TextCodec strict : CODECS) {
+      for (TextCodec codec : CODECS) {
         for (ErrorPolicy policy : ErrorPolicy.values()) {
-          checkEveryRoom(strict.withPolicy(policy), text, begin, end, () -> seedMessage(seed));
+          checkEveryRoom(codec.withPolicy(policy), text, begin, end, () -> seedMessage(seed));
         }
       }
     }
