@@ -4,7 +4,6 @@ import static dev.textwire.TestSupport.codePoints;
 import static dev.textwire.TestSupport.seedMessage;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -184,7 +183,6 @@ class DirectBufferShortTextTest {
     int after = dst.position();
     byte[] content = new byte[dst.capacity()];
     dst.clear().get(content);
-    assertTrue(written >= -1);
     return new Outcome(written, after, error, content);
   }
 
