@@ -1,0 +1,163 @@
+package dev.textwire.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every String of up to {@value #MAX_LENGTH} chars over an alphabet of one char of each width, two high and
+ * two low surrogates, and U+0000, through {@link ShortStrings} for each variant, into arrays and direct
+ * buffers, whole and as sub-ranges cut on either side, with room for the worst case (no length pass: the
+ * loop alone must find unpaired surrogates) and exactly enough room or one byte less (a length pass
+ * first). The answer is compared with a reference encoder written from the variants' table: the bytes,
+ * or -1 where the sub-range holds a surrogate the variant refuses or the room is short.
+ *
+ * <p>Every way of arranging high and low halves, pairs and other chars up to that length, including a
+ * pair cut by either end of a sub-range, is among these Strings: the cases where a loop that steps over
+ * a pair's second half, or tests a half against its neighbour, can go wrong. (Written when other loop
+ * shapes were tried for speed, issue 15: each of four wrong ones tried against it failed.)
+ */
+class ShortStringsExhaustiveTest {
+  private static final int MAX_LENGTH = 6;
+  private static final char[] ALPHABET = {
+    'a', '\u00E9', '\u4E2D', '\uD83D', '\uD800', '\uDE00', '\uDFFF', '\u0000',
+  };
+
+  @Test
+  void everyStringOverTheAlphabet() {
+    long checked = 0;
+    char[] chars = new char[MAX_LENGTH];
+    for (int length = 0; length <= MAX_LENGTH; length++) {
+      int[] digits = new int[length];
+      while (true) {
+        for (int i = 0; i < length; i++) {
+          chars[i] = ALPHABET[digits[i]];
+        }
+        String text = new String(chars, 0, length);
+        for (int begin = 0; begin <= Math.min(1, length); begin++) {
+          for (int end = length; end >= Math.max(begin, length - 1); end--) {
+            for (Utf8Variant variant : Utf8Variant.values()) {
+              check(text, begin, end, variant);
+              checked++;
+            }
+          }
+        }
+        if (!next(digits)) {
+          break;
+        }
+      }
+    }
+    assertEquals(3_595_083, checked, "ranges checked"); // a changed alphabet or length changes this
+  }
+
+  private static boolean next(int[] digits) {
+    for (int i = digits.length - 1; i >= 0; i--) {
+      if (++digits[i] < ALPHABET.length) {
+        return true;
+      }
+      digits[i] = 0;
+    }
+    return false;
+  }
+
+  private static void check(String text, int begin, int end, Utf8Variant variant) {
+    byte[] expected = reference(text, begin, end, variant);
+    Supplier<String> where = () -> variant + " " + hex(text) + " [" + begin + ", " + end + ")";
+    int expectedLength = expected == null ? -1 : expected.length;
+    assertEquals(expectedLength, ShortStrings.encodedLength(text, begin, end, variant), () -> where.get() + " length");
+
+    int worst = 3 * (end - begin);
+    int[] rooms = expected == null ? new int[] {worst} : new int[] {worst, expected.length, expected.length - 1};
+    for (int room : rooms) {
+      if (room < 0) {
+        continue;
+      }
+      boolean fits = expected != null && room >= expected.length;
+      // Into an array, at an offset, with sentinels around the room.
+      Arrays.fill(ARRAY, (byte) 0x5A);
+      int written = ShortStrings.encode(text, begin, end, ARRAY, 2, 2 + room, variant);
+      assertEquals(fits ? expected.length : -1, written, () -> where.get() + " room " + room);
+      if (fits) {
+        assertArrayEquals(expected, Arrays.copyOfRange(ARRAY, 2, 2 + written), () -> where.get() + " room " + room);
+        assertSentinels(ARRAY, 2, 2 + written, where);
+      }
+      // Into a direct buffer: UTF-8 only; the other variants take the general path there.
+      if (variant == Utf8Variant.UTF_8) {
+        for (int i = 0; i < DIRECT.capacity(); i++) {
+          DIRECT.put(i, (byte) 0x5A);
+        }
+        int directWritten = ShortStrings.encodeUtf8(text, begin, end, DIRECT, 2, 2 + room);
+        assertEquals(fits ? expected.length : -1, directWritten, () -> where.get() + " direct, room " + room);
+        if (fits) {
+          byte[] got = new byte[DIRECT.capacity()];
+          DIRECT.get(0, got);
+          assertArrayEquals(expected, Arrays.copyOfRange(got, 2, 2 + directWritten), () -> where.get() + " direct");
+          assertSentinels(got, 2, 2 + directWritten, () -> where.get() + " direct");
+        }
+      }
+    }
+  }
+
+  private static final byte[] ARRAY = new byte[3 * MAX_LENGTH + 4];
+  private static final ByteBuffer DIRECT = ByteBuffer.allocateDirect(3 * MAX_LENGTH + 4);
+
+  private static void assertSentinels(byte[] dst, int from, int to, Supplier<String> where) {
+    for (int i = 0; i < dst.length; i++) {
+      if ((i < from || i >= to) && dst[i] != 0x5A) {
+        fail(where.get() + ": byte " + i + " outside the written range changed");
+      }
+    }
+  }
+
+  /** The variants' table, char by char; null where a surrogate is refused. */
+  private static byte[] reference(String text, int begin, int end, Utf8Variant variant) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (int i = begin; i < end; i++) {
+      char c = text.charAt(i);
+      boolean pair = Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1));
+      if (c == 0 && variant == Utf8Variant.MODIFIED_UTF_8) {
+        out.write(0xC0);
+        out.write(0x80);
+      } else if (pair && variant == Utf8Variant.UTF_8) {
+        int codePoint = Character.toCodePoint(c, text.charAt(++i));
+        out.write(0xF0 | codePoint >> 18);
+        out.write(0x80 | (codePoint >> 12 & 0x3F));
+        out.write(0x80 | (codePoint >> 6 & 0x3F));
+        out.write(0x80 | (codePoint & 0x3F));
+      } else if (pair) { // CESU-8 and modified UTF-8: the two halves, three bytes each
+        writeThreeBytes(c, out);
+        writeThreeBytes(text.charAt(++i), out);
+      } else if (Character.isSurrogate(c) && variant != Utf8Variant.MODIFIED_UTF_8) {
+        return null;
+      } else if (c < 0x80) {
+        out.write(c);
+      } else if (c < 0x800) {
+        out.write(0xC0 | c >> 6);
+        out.write(0x80 | (c & 0x3F));
+      } else {
+        writeThreeBytes(c, out);
+      }
+    }
+    return out.toByteArray();
+  }
+
+  private static void writeThreeBytes(char c, ByteArrayOutputStream out) {
+    out.write(0xE0 | c >> 12);
+    out.write(0x80 | (c >> 6 & 0x3F));
+    out.write(0x80 | (c & 0x3F));
+  }
+
+  private static String hex(String text) {
+    StringBuilder sb = new StringBuilder("\"");
+    for (int i = 0; i < text.length(); i++) {
+      sb.append(String.format("\\u%04X", (int) text.charAt(i)));
+    }
+    return sb.append('"').toString();
+  }
+}
