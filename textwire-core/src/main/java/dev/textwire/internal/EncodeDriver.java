@@ -32,7 +32,8 @@ public final class EncodeDriver {
       if (latin1 != null) {
         return kernel.latin1Length(latin1, begin, end);
       }
-      if (end - begin <= ShortStrings.MAX_CHARS) {
+      if (end - begin <= ShortStrings.MAX_CHARS
+          || (end - begin <= ShortStrings.MAX_LENGTH_CHARS && string.charAt(begin) > 0xFF)) {
         int length = kernel.shortLength(string, begin, end);
         if (length >= 0) {
           return length;

@@ -34,7 +34,12 @@ public interface EncodeKernel {
    */
   long encodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, int dl);
 
-  /** Bytes written for a short String read by {@code charAt}, or -1 if it is not the common case. */
+  /**
+   * Bytes written for a String read by {@code charAt}, or -1 if it is not the common case: asked for
+   * Strings of up to {@link ShortStrings#MAX_CHARS} chars, and of up to
+   * {@link ShortStrings#MAX_LENGTH_CHARS} that start above U+00FF (a kernel with no path for those
+   * answers -1).
+   */
   int shortLength(String text, int begin, int end);
 
   /**
