@@ -2,11 +2,13 @@ package dev.textwire.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.textwire.ErrorPolicy;
 import dev.textwire.TextCodec;
 import dev.textwire.TextCodecs;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -58,7 +60,7 @@ class MediumLengthTest {
       // And the length agrees with what the encoder writes.
       assertEquals(replace.encode(text.substring(begin, end)).length, replace.encodedLength(text, begin, end), where);
     }
-    assertEquals(true, routed > 1_500, "texts that reached the charAt path: " + routed);
+    assertTrue(routed > 1_500, "texts that reached the charAt path: " + routed);
   }
 
   @Test
@@ -66,11 +68,11 @@ class MediumLengthTest {
     for (int length : LENGTHS) {
       for (int at : new int[] {0, 1, length / 2, length - 1}) {
         char[] chars = new char[length];
-        java.util.Arrays.fill(chars, '\u4E2D');
+        Arrays.fill(chars, '\u4E2D');
         chars[at] = at % 2 == 0 ? '\uD83D' : '\uDE00';
         String text = new String(chars);
         RuntimeException e = assertThrows(RuntimeException.class, () -> TextCodecs.UTF_8.encodedLength(text));
-        assertEquals(true, e.getMessage().contains("char index " + at), length + "/" + at + ": " + e.getMessage());
+        assertTrue(e.getMessage().contains("char index " + at), length + "/" + at + ": " + e.getMessage());
       }
     }
   }
