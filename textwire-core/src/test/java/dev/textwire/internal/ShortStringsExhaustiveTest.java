@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * <p>Every way of arranging high and low halves, pairs and other chars up to that length, including a
  * pair cut by either end of a sub-range, is among these Strings: the cases where a loop that steps over
  * a pair's second half, or tests a half against its neighbour, can go wrong. (Written when other loop
- * shapes were tried for speed, issue 15: each of four wrong ones tried against it failed.)
+ * shapes were tried for speed, issue 15: each of the four wrong mutants of them tried against it failed.)
  */
 class ShortStringsExhaustiveTest {
   private static final int MAX_LENGTH = 6;
