@@ -80,6 +80,25 @@ class FirstCallAllocationTest {
     });
   }
 
+  /**
+   * The exact length of a String of up to 1,024 chars that starts above Latin-1 is counted from the String
+   * itself; one char longer, it goes through the thread's scratch, which this test also sees, so that it
+   * fails if the driver stops choosing the first path.
+   */
+  @Test
+  void mediumLengthAboveLatin1NeedsNoScratch() throws Exception {
+    assumeTrue(Management.countsThreadAllocation(), "this JVM does not count allocation per thread");
+    String cjk = "\u4E2D".repeat(1_024);
+    String emoji = "\uD83D\uDE00".repeat(256) + "a\u00E9 \u0416".repeat(128);
+    assertSmall("Utf8.encodedLength of 1,024 CJK chars", () -> Utf8.encodedLength(cjk));
+    assertSmall("Utf8.encodedLength of emoji, then mixed text", () -> Utf8.encodedLength(emoji));
+    String prefixed = "a" + cjk;
+    assertSmall("a sub-range", () -> Utf8.encodedLength(prefixed, 1, 1_025));
+    String longer = cjk + "\u4E2D";
+    long chunked = firstCallBytes(() -> Utf8.encodedLength(longer));
+    assertTrue(chunked > SMALL_BYTES, () -> "1,025 chars should take the chunked path and its scratch: " + chunked);
+  }
+
   @Test
   void asciiDecodeNeedsNoScratch() throws Exception {
     assumeTrue(Management.countsThreadAllocation(), "this JVM does not count allocation per thread");
