@@ -78,8 +78,9 @@ public final class Utf8Kernel implements EncodeKernel, DecodeKernel {
   /**
    * Encodes {@code scratch.chars[sp, count)}: its ASCII prefix by the JDK's US-ASCII intrinsic straight
    * into {@code dst}, the Latin-1 run after it narrowed by the JDK's Latin-1 intrinsic and encoded by our
-   * Latin-1 loop, and the rest by the general loop. Chunks too short to repay the JDK encoders' fixed
-   * cost, and chunks that do not start with ASCII, go straight to the general loop.
+   * Latin-1 loop, and the rest by the general loop. A chunk that starts with a Latin-1 char above
+   * U+007F ("été ...") starts with the Latin-1 run, as the length path does. Chunks too short to repay
+   * the JDK encoders' fixed cost, and chunks that start above U+00FF, go straight to the general loop.
    */
   @Override
   public long encodeChunk(
@@ -94,17 +95,19 @@ public final class Utf8Kernel implements EncodeKernel, DecodeKernel {
       long charIndexBias,
       ByteBuffer dstView) {
     char[] chars = scratch.chars;
-    if (count - sp >= Scratch.NARROW_MIN_CHARS && chars[sp] < 0x80) {
-      int ascii = scratch.jdk.encodeAsciiPrefix(sp, count, dst, dp, dl, dstView);
-      if (variant.nulAsTwoBytes) {
-        // The JDK's ASCII encoder copies U+0000 as 00; modified UTF-8 needs C0 80, so the prefix ends at
-        // the first 00 (a scan of bytes already in cache, rare to stop early).
-        ascii = Swar.indexOfZero(dst, dp, dp + ascii) - dp;
-      }
-      sp += ascii;
-      dp += ascii;
-      if (sp == count || dp == dl) {
-        return IndexPair.of(sp, dp);
+    if (count - sp >= Scratch.NARROW_MIN_CHARS && chars[sp] <= 0xFF) {
+      if (chars[sp] < 0x80) {
+        int ascii = scratch.jdk.encodeAsciiPrefix(sp, count, dst, dp, dl, dstView);
+        if (variant.nulAsTwoBytes) {
+          // The JDK's ASCII encoder copies U+0000 as 00; modified UTF-8 needs C0 80, so the prefix ends at
+          // the first 00 (a scan of bytes already in cache, rare to stop early).
+          ascii = Swar.indexOfZero(dst, dp, dp + ascii) - dp;
+        }
+        sp += ascii;
+        dp += ascii;
+        if (sp == count || dp == dl) {
+          return IndexPair.of(sp, dp);
+        }
       }
       if (count - sp >= Scratch.NARROW_MIN_CHARS && chars[sp] <= 0xFF) {
         int narrowed = scratch.jdk.narrowLatin1(sp, count);

@@ -1,0 +1,130 @@
+package dev.textwire;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Text whose chunk starts with a Latin-1 char above U+007F ("été ...") is narrowed by the JDK's Latin-1
+ * encoder and written by the Latin-1 loop, as ASCII-first text is after its ASCII prefix; whatever
+ * follows the Latin-1 run goes on in the general loop. The narrowing applies from 48 chars left in a
+ * chunk of 2,048, so the texts sit on both sides of both, and each is checked against the JDK's
+ * {@code getBytes} (which writes {@code ?} for an unpaired surrogate, as REPLACE_WITH_QUESTION_MARK does)
+ * and against the reference encoder, into every target, with exact room and one byte short.
+ */
+class Latin1StartEncodeTest {
+  private static final String[] AFTER = {
+    "", // Latin-1 to the end
+    " and plain ASCII words after it",
+    "Привет, мир", // Cyrillic: the Latin-1 run ends at once
+    "漢字かな",
+    "\uD83D\uDE00\uD83D\uDE01", // pairs
+    "x\uD83Dy", // an unpaired high surrogate
+    "\uDE00z", // an unpaired low surrogate
+    "a\u0000b", // U+0000: C0 80 in modified UTF-8
+  };
+
+  private static List<String> texts() {
+    List<String> texts = new ArrayList<>();
+    String latin1 = "été où ça, très àgréable ÿ ñ ß ";
+    for (int length : new int[] {1, 46, 47, 48, 49, 50, 2046, 2047, 2048, 2049, 4097}) {
+      StringBuilder run = new StringBuilder();
+      while (run.length() < length) {
+        run.append(latin1);
+      }
+      run.setLength(length);
+      for (String after : AFTER) {
+        texts.add(run + after);
+        texts.add("«" + after + run); // one Latin-1 char, then the rest
+      }
+    }
+    return texts;
+  }
+
+  @Test
+  void utf8WithQuestionMarksMatchesGetBytes() {
+    TextCodec codec = Utf8.codec(ErrorPolicy.REPLACE_WITH_QUESTION_MARK);
+    for (String text : texts()) {
+      checkEveryTarget(codec, text, text.getBytes(StandardCharsets.UTF_8));
+    }
+  }
+
+  @Test
+  void everyVariantAndPolicyMatchesTheReference() {
+    for (ErrorPolicy policy : ErrorPolicy.values()) {
+      TextCodec utf8 = TextCodecs.UTF_8.withPolicy(policy);
+      for (String text : texts()) {
+        int unpaired = Utf8ReferenceEncoder.firstUnpairedSurrogate(text, 0, text.length());
+        if (policy == ErrorPolicy.STRICT && unpaired >= 0) {
+          MalformedTextException e = assertThrows(MalformedTextException.class, () -> utf8.encode(text));
+          assertEquals(unpaired, e.charIndex(), "char index of the unpaired surrogate");
+          continue;
+        }
+        byte[] expected =
+            policy == ErrorPolicy.STRICT
+                ? text.getBytes(StandardCharsets.UTF_8) // well-formed here: the JDK's bytes are exact
+                : Utf8ReferenceEncoder.encode(text, policy);
+        checkEveryTarget(utf8, text, expected);
+      }
+    }
+    // CESU-8 and modified UTF-8 agree with UTF-8 on text without U+0000 and pairs, and modified UTF-8
+    // writes U+0000 as C0 80 wherever it falls, the Latin-1 loop included.
+    for (String text : texts()) {
+      if (text.indexOf('\u0000') < 0 && text.chars().noneMatch(c -> Character.isSurrogate((char) c))) {
+        byte[] expected = text.getBytes(StandardCharsets.UTF_8);
+        checkEveryTarget(TextCodecs.CESU_8, text, expected);
+        checkEveryTarget(TextCodecs.MODIFIED_UTF_8, text, expected);
+      }
+    }
+    String withNul = "é".repeat(60) + "\u0000" + "é".repeat(60);
+    byte[] expected = withNul.replace("\u0000", "").getBytes(StandardCharsets.UTF_8);
+    byte[] modified = new byte[expected.length + 2];
+    int head = "é".repeat(60).getBytes(StandardCharsets.UTF_8).length;
+    System.arraycopy(expected, 0, modified, 0, head);
+    modified[head] = (byte) 0xC0;
+    modified[head + 1] = (byte) 0x80;
+    System.arraycopy(expected, head, modified, head + 2, expected.length - head);
+    checkEveryTarget(TextCodecs.MODIFIED_UTF_8, withNul, modified);
+  }
+
+  private static void checkEveryTarget(TextCodec codec, String text, byte[] expected) {
+    String where = codec + ", " + text.length() + " chars starting " + text.substring(0, Math.min(3, text.length()));
+    for (CharSequence input : new CharSequence[] {text, new StringBuilder(text)}) {
+      String w = where + (input instanceof String ? "" : ", StringBuilder");
+      assertArrayEquals(expected, codec.encode(input), w);
+      assertEquals(expected.length, codec.encodedLength(input), w);
+
+      byte[] exact = new byte[3 + expected.length];
+      assertEquals(expected.length, codec.encode(input, exact, 3), w);
+      assertArrayEquals(expected, Arrays.copyOfRange(exact, 3, exact.length), w);
+
+      if (expected.length > 0) {
+        byte[] shortByOne = new byte[3 + expected.length - 1];
+        assertThrows(BufferTooSmallException.class, () -> codec.encode(input, shortByOne, 3), w);
+      }
+
+      ByteBuffer heap = ByteBuffer.allocate(5 + expected.length).position(5);
+      assertEquals(expected.length, codec.encode(input, heap), w);
+      assertArrayEquals(expected, Arrays.copyOfRange(heap.array(), 5, heap.position()), w);
+
+      ByteBuffer direct = ByteBuffer.allocateDirect(expected.length);
+      assertEquals(expected.length, codec.encode(input, direct), w);
+      byte[] fromDirect = new byte[expected.length];
+      direct.flip().get(fromDirect);
+      assertArrayEquals(expected, fromDirect, w);
+
+      if (expected.length > 0) {
+        ByteBuffer tooSmall = ByteBuffer.allocate(expected.length - 1);
+        assertThrows(BufferTooSmallException.class, () -> codec.encode(input, tooSmall), w);
+        assertEquals(0, tooSmall.position(), w + ": the position moved on overflow");
+      }
+    }
+  }
+}
