@@ -63,35 +63,7 @@ public class WideStoreBenchmark extends BenchBase {
   /** The kernel's fast section alone, as it is: one store per byte. */
   @Benchmark
   public long byteStores() {
-    char[] src = chars;
-    byte[] out = dst;
-    int sp = 0;
-    int dp = 0;
-    int safeEnd = src.length;
-    while (sp < safeEnd) {
-      char c = src[sp];
-      if (c < 0x80) {
-        out[dp++] = (byte) c;
-        sp++;
-        while (sp < safeEnd && (c = src[sp]) < 0x80) {
-          out[dp++] = (byte) c;
-          sp++;
-        }
-      } else if (c < 0x800) {
-        out[dp++] = (byte) (0xC0 | (c >>> 6));
-        out[dp++] = (byte) (0x80 | (c & 0x3F));
-        sp++;
-      } else if (!Character.isSurrogate(c)) {
-        dp = CharsToUtf8.putThreeBytes(c, out, dp);
-        sp++;
-      } else if (Character.isHighSurrogate(c) && sp + 1 < safeEnd && Character.isLowSurrogate(src[sp + 1])) {
-        dp = CharsToUtf8.putFourBytes(Character.toCodePoint(c, src[sp + 1]), out, dp);
-        sp += 2;
-      } else {
-        break;
-      }
-    }
-    return IndexPair.of(sp, dp);
+    return CharsToUtf8.fastUtf8(chars, 0, chars.length, dst, 0);
   }
 
   /**
