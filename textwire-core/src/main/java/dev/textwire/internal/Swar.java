@@ -142,6 +142,35 @@ final class Swar {
     return bad == 0 ? 8 : firstHighByte(bad);
   }
 
+  /**
+   * The bits that tag a 2-byte UTF-8 sequence, in each 16-bit lane of a word (lead byte low,
+   * continuation high): a lead's 110, a continuation's 10. XORed away, a well-formed word has no bits
+   * left outside the payloads.
+   */
+  private static final long TWO_BYTE_TAGS = 0x80C0_80C0_80C0_80C0L;
+
+  /** Where the tags are: each lead's top three bits, each continuation's top two. */
+  private static final long TWO_BYTE_TAG_MASK = 0xC0E0_C0E0_C0E0_C0E0L;
+
+  private static final long LANE_LOW_BYTES = 0x00FF_00FF_00FF_00FFL;
+
+  /**
+   * The eight bytes of {@code word} as four chars, one per 16-bit lane, the first in the lowest, if
+   * they are four well-formed 2-byte sequences (C2..DF, then 80..BF): four letters of Cyrillic, Greek,
+   * Hebrew or Arabic text in one test. Otherwise -1, which four such chars never make (each is below
+   * U+0800).
+   */
+  static long fourTwoByteChars(long word) {
+    long payloads = word ^ TWO_BYTE_TAGS;
+    long leads = payloads & LANE_LOW_BYTES; // each 0..1F once the tags are right
+    // Leads 0 and 1 (C0, C1) are overlong: adding FE carries into a lane's bit 8 exactly from 2 up.
+    if ((payloads & TWO_BYTE_TAG_MASK) != 0
+        || ((leads + 0x00FE_00FE_00FE_00FEL) & ~LANE_LOW_BYTES) != 0x0100_0100_0100_0100L) {
+      return -1;
+    }
+    return (leads << 6) | ((payloads >>> 8) & LANE_LOW_BYTES);
+  }
+
   /** Number of 00 bytes in {@code bytes[index, end)}. */
   static int countZeroBytes(byte[] bytes, int index, int end) {
     int count = 0;

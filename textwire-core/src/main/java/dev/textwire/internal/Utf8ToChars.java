@@ -225,8 +225,9 @@ final class Utf8ToChars {
           sp++;
         }
       } else if (b1 >= (byte) 0xC2 && b1 <= (byte) 0xDF && sp + 1 < fastEnd && isContinuation(src[sp + 1])) {
-        dst[dp++] = (char) (((b1 & 0x1F) << 6) | (src[sp + 1] & 0x3F));
-        sp += 2;
+        int letters = twoByteLetters(b1, src, sp, fastEnd, dst, dp);
+        dp += letters;
+        sp += 2 * letters;
       } else if (b1 >= (byte) 0xE0 && b1 <= (byte) 0xEF && sp + 2 < fastEnd
           && isSecondOfThree(b1, src[sp + 1]) && isContinuation(src[sp + 2])) {
         dst[dp++] = (char) (((b1 & 0x0F) << 12) | ((src[sp + 1] & 0x3F) << 6) | (src[sp + 2] & 0x3F));
@@ -242,6 +243,33 @@ final class Utf8ToChars {
       }
     }
     return IndexPair.of(sp, dp);
+  }
+
+  /**
+   * Decodes the 2-byte letter at {@code src[sp]}, whose lead {@code b1} and continuation the caller
+   * checked, and, when the next eight bytes before {@code fastEnd} are four more such letters (a word of
+   * Cyrillic, Greek, Hebrew or Arabic), those in one step: one test for eight bytes
+   * ({@link Swar#fourTwoByteChars}). A lone accented letter in Latin text ("café") is followed by ASCII
+   * and does not try. Returns the chars written, each from two bytes.
+   *
+   * <p>A method of its own to keep {@link #fastUtf8} under C2's inlining limit for hot methods
+   * ({@code FreqInlineSize}, 325 bytes of bytecode): written inline it took fastUtf8 to 402 bytes, C2
+   * stopped inlining it into {@link #decode}, and JDK 25 decoded emoji and Chinese text 12-17% slower
+   * (docs/BENCHMARKS.md, "Four 2-byte letters a step").
+   */
+  private static int twoByteLetters(int b1, byte[] src, int sp, int fastEnd, char[] dst, int dp) {
+    dst[dp] = (char) (((b1 & 0x1F) << 6) | (src[sp + 1] & 0x3F));
+    int next = sp + 2;
+    long chars;
+    if (next <= fastEnd - Long.BYTES && src[next] < (byte) 0xE0
+        && (chars = Swar.fourTwoByteChars(Swar.getLong(src, next))) != -1) {
+      dst[dp + 1] = (char) chars;
+      dst[dp + 2] = (char) (chars >>> 16);
+      dst[dp + 3] = (char) (chars >>> 32);
+      dst[dp + 4] = (char) (chars >>> 48);
+      return 5;
+    }
+    return 1;
   }
 
   /**
