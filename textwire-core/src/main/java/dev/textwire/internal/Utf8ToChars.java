@@ -254,7 +254,7 @@ final class Utf8ToChars {
    *
    * <p>A method of its own to keep {@link #fastUtf8} under C2's inlining limit for hot methods
    * ({@code FreqInlineSize}, 325 bytes of bytecode): written inline it took fastUtf8 to 402 bytes, C2
-   * stopped inlining it into {@link #decode}, and JDK 25 decoded emoji and Chinese text 12-17% slower
+   * stopped inlining it into {@link #decode}, and JDK 25 decoded emoji and Chinese text 12-20% slower
    * (docs/BENCHMARKS.md, "Four 2-byte letters a step").
    */
   private static int twoByteLetters(int b1, byte[] src, int sp, int fastEnd, char[] dst, int dp) {
