@@ -62,7 +62,7 @@ class TwoByteRunDecodeTest {
             check.check(src, 0, src.length, true, () -> where);
             for (TextCodec codec : new TextCodec[] {strict, replace}) {
               PiecewiseDecoding.check(
-                  codec, codec.newDecoder(), src, new int[] {src.length / 2}, kinds, new int[] {1, 3, 4, 5, 9}, () -> codec + ", " + where);
+                  codec, codec.newDecoder(), src, new int[] {src.length / 2}, kinds, new int[] {1, 3, 4, 5, 9, 10, 11, 16, 64}, () -> codec + ", " + where);
             }
           }
         }
