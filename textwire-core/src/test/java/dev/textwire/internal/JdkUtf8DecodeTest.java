@@ -48,6 +48,31 @@ class JdkUtf8DecodeTest {
   }
 
   @Test
+  void theRouteIsChosenByTheStartOfTheText() {
+    boolean tierDecodes = VectorTier.CODING_KERNELS != null;
+    int sample = JdkUtf8Decode.SAMPLE_BYTES;
+    // One byte in four above 7F is still mostly ASCII; one more is not. A CJK char is 3 bytes.
+    byte[] quarter = ("a".repeat(9) + "\u65e5").repeat(sample / 12 + 1).getBytes(UTF_8);
+    assertEquals(JDK_ROUTE && !tierDecodes, JdkUtf8Decode.pays(quarter, 0, quarter.length));
+    byte[] denser = ("a".repeat(8) + "\u65e5").repeat(sample / 11 + 1).getBytes(UTF_8);
+    assertFalse(JdkUtf8Decode.pays(denser, 0, denser.length));
+    // Only the sample counts: CJK after a mostly-ASCII start takes the JDK's route, and the reverse ours.
+    String asciiStart = ("\u65e5" + "a".repeat(20)).repeat(sample / 23 + 1);
+    String cjk = "\u65e5\u672c\u8a9e".repeat(2000);
+    byte[] cjkAfter = (asciiStart + cjk).getBytes(UTF_8);
+    assertEquals(JDK_ROUTE && !tierDecodes, JdkUtf8Decode.pays(cjkAfter, 0, cjkAfter.length));
+    byte[] asciiAfter = (cjk.substring(0, sample) + "a".repeat(20_000)).getBytes(UTF_8);
+    assertFalse(JdkUtf8Decode.pays(asciiAfter, 0, asciiAfter.length));
+    // Either way the text decodes whole, and a fault past the sample is found where it is.
+    assertEquals(asciiStart + cjk, Utf8.decode(cjkAfter));
+    byte[] faulty = cjkAfter.clone();
+    int at = faulty.length - 3; // the last CJK char's lead byte
+    faulty[at + 1] = 'x';
+    MalformedTextException e = assertThrows(MalformedTextException.class, () -> Utf8.decode(faulty));
+    assertEquals(at, e.byteOffset());
+  }
+
+  @Test
   void realReplacementCharacterDecodes() {
     String text = mostlyAscii(2) + "\uFFFD" + mostlyAscii(3);
     assertEquals(text, Utf8.decode(text.getBytes(UTF_8)));
