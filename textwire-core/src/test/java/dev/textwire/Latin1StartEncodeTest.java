@@ -18,6 +18,11 @@ import org.junit.jupiter.api.Test;
  * chunk of 2,048, so the texts sit on both sides of both, and each is checked against the JDK's
  * {@code getBytes} (which writes {@code ?} for an unpaired surrogate, as REPLACE_WITH_QUESTION_MARK does)
  * and against the reference encoder, into every target, with exact room and one byte short.
+ *
+ * <p>A Latin-1 stretch of 48 chars or more that ends at a wider char has only the run of wider chars
+ * encoded on its own (the general loop's careful step), then narrows again: the stretch texts put runs of every kind (pairs, unpaired
+ * surrogates at either edge, CJK, Cyrillic) between stretches on both sides of 48, and at the chunk's
+ * edge.
  */
 class Latin1StartEncodeTest {
   private static final String[] AFTER = {
@@ -45,7 +50,49 @@ class Latin1StartEncodeTest {
         texts.add("«" + after + run); // one Latin-1 char, then the rest
       }
     }
+    texts.addAll(stretchTexts());
     return texts;
+  }
+
+  /** Latin-1 or ASCII stretches with runs of wider chars between them. */
+  static List<String> stretchTexts() {
+    String[] fills = {"été où ça, très àgréable ÿ ñ ß ", "plain ascii words and more "};
+    String[] runs = {
+      "\u2019", // ’
+      "\u2014\u2014", // ——
+      "漢字",
+      "Привет",
+      "\uD83D\uDE00", // a pair
+      "\uD83D\uDE00\uD83D", // a pair, then an unpaired high surrogate before a Latin-1 char
+      "\uDE00", // an unpaired low surrogate after a Latin-1 char
+      "\uD83D", // an unpaired high surrogate
+      "\u0100", // the first char above Latin-1
+    };
+    List<String> texts = new ArrayList<>();
+    for (String fill : fills) {
+      for (int length : new int[] {47, 48, 49, 120}) {
+        String stretch = repeatTo(fill, length);
+        for (String run : runs) {
+          texts.add(stretch + run + stretch + run + repeatTo(fill, 60));
+          texts.add(stretch + run + repeatTo(fill, 47) + run + stretch);
+          texts.add(stretch + run); // the run ends the text
+        }
+      }
+      // A pair across the chunk's edge (2,048 chars), and stretches that start in the next chunk.
+      for (int at : new int[] {2040, 2046, 2047, 2048}) {
+        texts.add(repeatTo(fill, at) + "\uD83D\uDE00" + repeatTo(fill, 100) + "\u2019" + repeatTo(fill, 100));
+      }
+    }
+    return texts;
+  }
+
+  private static String repeatTo(String fill, int length) {
+    StringBuilder text = new StringBuilder();
+    while (text.length() < length) {
+      text.append(fill);
+    }
+    text.setLength(length);
+    return text.toString();
   }
 
   @Test
@@ -92,6 +139,16 @@ class Latin1StartEncodeTest {
     modified[head + 1] = (byte) 0x80;
     System.arraycopy(expected, head, modified, head + 2, expected.length - head);
     checkEveryTarget(TextCodecs.MODIFIED_UTF_8, withNul, modified);
+    // U+0000 in the second stretch, after a run, where the ASCII prefix stops at it.
+    String laterNul = "a".repeat(60) + "\u2019" + "b".repeat(70) + "\u0000" + "c".repeat(70) + "\u2014" + "é".repeat(50);
+    byte[] plain = laterNul.getBytes(StandardCharsets.UTF_8);
+    int nul = "a".repeat(60).length() + 3 + 70;
+    byte[] laterModified = new byte[plain.length + 1];
+    System.arraycopy(plain, 0, laterModified, 0, nul);
+    laterModified[nul] = (byte) 0xC0;
+    laterModified[nul + 1] = (byte) 0x80;
+    System.arraycopy(plain, nul + 1, laterModified, nul + 2, plain.length - nul - 1);
+    checkEveryTarget(TextCodecs.MODIFIED_UTF_8, laterNul, laterModified);
   }
 
   private static void checkEveryTarget(TextCodec codec, String text, byte[] expected) {

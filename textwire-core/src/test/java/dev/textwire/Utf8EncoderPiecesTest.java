@@ -94,6 +94,22 @@ class Utf8EncoderPiecesTest {
   }
 
   @Test
+  void pieceThatMayGoOnStillEncodesAnUnpairedSurrogateBetweenLatin1Stretches() {
+    // Only a high surrogate at the very end of a piece waits for more input. One between two Latin-1
+    // stretches is unpaired now, and the piece encodes whole in one call when the room is there.
+    String piece = "é".repeat(60) + "\uD83D" + "é".repeat(60) + "\u2019" + "a".repeat(60);
+    for (ErrorPolicy policy : new ErrorPolicy[] {ErrorPolicy.REPLACE, ErrorPolicy.REPLACE_WITH_QUESTION_MARK}) {
+      byte[] expected = oneShot(policy, piece);
+      TextEncoder encoder = Utf8.codec(policy).newEncoder();
+      encoder.feed(piece, 0, piece.length(), false);
+      byte[] dst = new byte[expected.length + 10];
+      assertEquals(expected.length, encoder.encode(dst, 0, dst.length), policy + ": one call");
+      assertFalse(encoder.hasRemaining(), policy::toString);
+      assertArrayEquals(expected, Arrays.copyOf(dst, expected.length), policy::toString);
+    }
+  }
+
+  @Test
   void carriedSurrogateWaitsThroughEmptyPiecesAndSmallWindows() {
     TextEncoder encoder = Utf8.newEncoder();
     byte[] dst = new byte[8];

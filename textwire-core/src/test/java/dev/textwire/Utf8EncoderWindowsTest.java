@@ -46,6 +46,20 @@ class Utf8EncoderWindowsTest {
   }
 
   @Test
+  void latin1StretchesBetweenWiderRunsInRandomWindowsEqualOneShot() {
+    long seed = TestSupport.seed(0x5EED_57E7L);
+    Windows windows = new Windows(new SplittableRandom(seed));
+    List<String> texts = Latin1StartEncodeTest.stretchTexts();
+    for (int t = 0; t < texts.size(); t++) {
+      String s = texts.get(t);
+      int n = t;
+      for (Sink sink : new Sink[] {Sink.ARRAY, Sink.DIRECT_BUFFER}) {
+        checkWindows(s, s, windows, sink, () -> "stretch text " + n + " (" + s.length() + " chars), sink " + sink + ", " + seedMessage(seed));
+      }
+    }
+  }
+
+  @Test
   void randomTextsInRandomWindowsEqualOneShot() {
     long seed = TestSupport.seed(0x5EED_E1C0DEL);
     SplittableRandom random = new SplittableRandom(seed);

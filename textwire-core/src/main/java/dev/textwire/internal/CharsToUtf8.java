@@ -340,14 +340,14 @@ final class CharsToUtf8 {
   }
 
   /** {@link #encodeOne}'s answer when the character does not fit, or must wait for more input. */
-  private static final long STOP = -1;
+  static final long STOP = -1;
 
   /**
    * Encodes the one character at {@code src[sp]}, checking the room and the end of the input.
    *
    * @return {@link IndexPair} after it, or {@link #STOP} if it does not fit or must wait for more input
    */
-  private static long encodeOne(
+  static long encodeOne(
       char[] src,
       int sp,
       int sl,

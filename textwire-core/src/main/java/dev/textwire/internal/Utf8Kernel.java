@@ -81,6 +81,12 @@ public final class Utf8Kernel implements EncodeKernel, DecodeKernel {
    * Latin-1 loop, and the rest by the general loop. A chunk that starts with a Latin-1 char above
    * U+007F ("été ...") starts with the Latin-1 run, as the length path does. Chunks too short to repay
    * the JDK encoders' fixed cost, and chunks that start above U+00FF, go straight to the general loop.
+   *
+   * <p>When a Latin-1 stretch of at least {@link Scratch#NARROW_MIN_CHARS} chars ends at a wider char
+   * (French, German or English text meets a ’ or a —), only the run of wider chars is encoded on its
+   * own, and the intrinsics take the text after it again. Text that changes more often (Cyrillic or
+   * Arabic words between ASCII spaces) has short stretches and stays in the general loop from the
+   * first one.
    */
   @Override
   public long encodeChunk(
@@ -95,33 +101,61 @@ public final class Utf8Kernel implements EncodeKernel, DecodeKernel {
       long charIndexBias,
       ByteBuffer dstView) {
     char[] chars = scratch.chars;
-    if (count - sp >= Scratch.NARROW_MIN_CHARS && chars[sp] <= 0xFF) {
-      if (chars[sp] < 0x80) {
-        int ascii = scratch.jdk.encodeAsciiPrefix(sp, count, dst, dp, dl, dstView);
-        if (variant.nulAsTwoBytes) {
-          // The JDK's ASCII encoder copies U+0000 as 00; modified UTF-8 needs C0 80, so the prefix ends at
-          // the first 00 (a scan of bytes already in cache, rare to stop early).
-          ascii = Swar.indexOfZero(dst, dp, dp + ascii) - dp;
-        }
-        sp += ascii;
-        dp += ascii;
-        if (sp == count || dp == dl) {
-          return IndexPair.of(sp, dp);
-        }
-      }
+    while (true) {
       if (count - sp >= Scratch.NARROW_MIN_CHARS && chars[sp] <= 0xFF) {
-        int narrowed = scratch.jdk.narrowLatin1(sp, count);
-        if (narrowed > 0) {
-          long progress = Latin1ToUtf8.encode(scratch.latin1, 0, narrowed, dst, dp, dl, variant.nulAsTwoBytes);
-          dp = IndexPair.destination(progress);
-          if (IndexPair.source(progress) != narrowed) {
-            return IndexPair.of(sp + IndexPair.source(progress), dp);
+        int stretchStart = sp;
+        if (chars[sp] < 0x80) {
+          int ascii = scratch.jdk.encodeAsciiPrefix(sp, count, dst, dp, dl, dstView);
+          if (variant.nulAsTwoBytes) {
+            // The JDK's ASCII encoder copies U+0000 as 00; modified UTF-8 needs C0 80, so the prefix ends
+            // at the first 00 (a scan of bytes already in cache, rare to stop early).
+            ascii = Swar.indexOfZero(dst, dp, dp + ascii) - dp;
           }
-          sp += narrowed;
+          sp += ascii;
+          dp += ascii;
+          if (sp == count || dp == dl) {
+            return IndexPair.of(sp, dp);
+          }
+        }
+        if (count - sp >= Scratch.NARROW_MIN_CHARS && chars[sp] <= 0xFF) {
+          int narrowed = scratch.jdk.narrowLatin1(sp, count);
+          if (narrowed > 0) {
+            long progress = Latin1ToUtf8.encode(scratch.latin1, 0, narrowed, dst, dp, dl, variant.nulAsTwoBytes);
+            dp = IndexPair.destination(progress);
+            if (IndexPair.source(progress) != narrowed) {
+              return IndexPair.of(sp + IndexPair.source(progress), dp);
+            }
+            sp += narrowed;
+          }
+        }
+        if (sp - stretchStart >= Scratch.NARROW_MIN_CHARS && sp < count) {
+          // A wider char ends a long stretch: its run (a char or a few) goes char by char through the
+          // general loop's careful step, and the stretches after it go on above. Handing such runs to
+          // the general loop itself made the Chinese article 1.5 times slower on JDK 17 and 25, though
+          // it has 20 such runs in 137,208 chars: the time went into the general loop's own work, and a
+          // build with the code in place but never taken ran at the old speed (docs/BENCHMARKS.md,
+          // "Latin-1 stretches after a wider char").
+          int runEnd = sp + 1;
+          while (runEnd < count && chars[runEnd] > 0xFF) {
+            runEnd++;
+          }
+          // Inside the chunk the run ends at a Latin-1 char, so a high surrogate that ends it has no low
+          // surrogate to wait for: the input is as good as ended for it.
+          boolean runEndsInput = runEnd < count || endOfInput;
+          while (sp < runEnd) {
+            long step =
+                CharsToUtf8.encodeOne(chars, sp, runEnd, dst, dp, dl, runEndsInput, policy, charIndexBias, variant);
+            if (step < 0) {
+              return IndexPair.of(sp, dp); // out of room, or a high surrogate that waits for the next chunk
+            }
+            sp = IndexPair.source(step);
+            dp = IndexPair.destination(step);
+          }
+          continue;
         }
       }
+      return CharsToUtf8.encode(chars, sp, count, dst, dp, dl, endOfInput, policy, charIndexBias, variant);
     }
-    return CharsToUtf8.encode(chars, sp, count, dst, dp, dl, endOfInput, policy, charIndexBias, variant);
   }
 
   /** A lone surrogate is written as itself (modified UTF-8), so a pair is its two halves: nothing to carry. */
