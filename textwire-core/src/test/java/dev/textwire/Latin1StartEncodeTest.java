@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
  * and against the reference encoder, into every target, with exact room and one byte short.
  *
  * <p>A Latin-1 stretch of 48 chars or more that ends at a wider char has only the run of wider chars
- * encoded on its own (the general loop's careful step), then narrows again: the stretch texts put runs of every kind (pairs, unpaired
- * surrogates at either edge, CJK, Cyrillic) between stretches on both sides of 48, and at the chunk's
- * edge.
+ * encoded on its own (the general loop's careful step), then narrows again: the stretch texts put runs
+ * of every kind (pairs, unpaired surrogates at either edge, CJK, Cyrillic) between stretches on both
+ * sides of 48, and at the chunk's edge.
  */
 class Latin1StartEncodeTest {
   private static final String[] AFTER = {
