@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -68,6 +69,8 @@ class Latin1StartEncodeTest {
       "\uDE00", // an unpaired low surrogate after a Latin-1 char
       "\uD83D", // an unpaired high surrogate
       "\u0100", // the first char above Latin-1
+      "漢".repeat(15) + "\uD83D\uDE00", // the length path counts runs of up to 16 chars alone: a pair across
+      "漢字".repeat(20), // and a run longer than that
     };
     List<String> texts = new ArrayList<>();
     for (String fill : fills) {
@@ -113,6 +116,8 @@ class Latin1StartEncodeTest {
         if (policy == ErrorPolicy.STRICT && unpaired >= 0) {
           MalformedTextException e = assertThrows(MalformedTextException.class, () -> utf8.encode(text));
           assertEquals(unpaired, e.charIndex(), "char index of the unpaired surrogate");
+          e = assertThrows(MalformedTextException.class, () -> utf8.encodedLength(text));
+          assertEquals(unpaired, e.charIndex(), "char index of the unpaired surrogate, counting");
           continue;
         }
         byte[] expected =
@@ -152,6 +157,54 @@ class Latin1StartEncodeTest {
     laterModified[nul + 1] = (byte) 0x80;
     System.arraycopy(plain, nul + 1, laterModified, nul + 2, plain.length - nul - 1);
     checkEveryTarget(TextCodecs.MODIFIED_UTF_8, laterNul, laterModified);
+  }
+
+  /**
+   * The exact length counts stretches and runs as the encoder writes them, whole and in random ranges
+   * (so that a run's bias and an error's char index are the caller's): UTF-8 under every policy against
+   * the reference encoder, every single-byte codec (whose Latin-1 chars map too) against its own bytes.
+   */
+  @Test
+  void lengthsOfStretchTextsInRandomRangesMatchTheEncodedBytes() {
+    Random random = new Random(35);
+    TextCodec[] singleByte = {TextCodecs.ISO_8859_1, TextCodecs.IBM500, TextCodecs.IBM1047};
+    for (String text : stretchTexts()) {
+      for (int k = 0; k < 6; k++) {
+        int begin = k == 0 ? 0 : random.nextInt(text.length());
+        int end = k == 0 ? text.length() : begin + random.nextInt(text.length() - begin + 1);
+        String range = text.substring(begin, end);
+        String where = text.length() + " chars [" + begin + ", " + end + ")";
+        for (CharSequence input : new CharSequence[] {text, new StringBuilder(text)}) {
+          for (ErrorPolicy policy : ErrorPolicy.values()) {
+            TextCodec utf8 = TextCodecs.UTF_8.withPolicy(policy);
+            int unpaired = Utf8ReferenceEncoder.firstUnpairedSurrogate(text, begin, end);
+            if (policy == ErrorPolicy.STRICT && unpaired >= 0) {
+              MalformedTextException e =
+                  assertThrows(MalformedTextException.class, () -> utf8.encodedLength(input, begin, end), where);
+              assertEquals(unpaired, e.charIndex(), where);
+            } else {
+              int expected = policy == ErrorPolicy.STRICT
+                  ? range.getBytes(StandardCharsets.UTF_8).length
+                  : Utf8ReferenceEncoder.encode(range, policy).length;
+              assertEquals(expected, utf8.encodedLength(input, begin, end), where + ", " + policy);
+            }
+            for (TextCodec codec : singleByte) {
+              TextCodec withPolicy = codec.withPolicy(policy);
+              byte[] written;
+              try {
+                written = withPolicy.encode(range);
+              } catch (MalformedTextException e) { // STRICT, a char the code page lacks
+                MalformedTextException counted =
+                    assertThrows(MalformedTextException.class, () -> withPolicy.encodedLength(input, begin, end), where);
+                assertEquals(e.charIndex() + begin, counted.charIndex(), where + ", " + codec);
+                continue;
+              }
+              assertEquals(written.length, withPolicy.encodedLength(input, begin, end), where + ", " + codec);
+            }
+          }
+        }
+      }
+    }
   }
 
   private static void checkEveryTarget(TextCodec codec, String text, byte[] expected) {
