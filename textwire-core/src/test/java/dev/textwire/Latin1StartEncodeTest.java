@@ -24,7 +24,9 @@ import org.junit.jupiter.api.Test;
  * <p>A Latin-1 stretch of 48 chars or more that ends at a wider char has only the run of wider chars
  * encoded on its own (the general loop's careful step), then narrows again: the stretch texts put runs
  * of every kind (pairs, unpaired surrogates at either edge, CJK, Cyrillic) between stretches on both
- * sides of 48, and at the chunk's edge.
+ * sides of 48, and at the chunk's edge. A run longer than 16 chars goes to the general loop with the rest
+ * of the chunk, in the encoder and in the exact length: a run of 17 whose pair straddles the limit, and
+ * one of 40.
  */
 class Latin1StartEncodeTest {
   private static final String[] AFTER = {

@@ -78,6 +78,10 @@ public final class Inputs {
    *   <li>{@code emoji}: emoji outside the BMP only; every code point is a surrogate pair and 4 bytes.
    *   <li>{@code mostly_ascii}: the ascii text with about 5% of its code points replaced by 2-, 3- and
    *       4-byte characters in equal shares, scattered.
+   *   <li>{@code cjk_paragraphs}: a line of English words (63 chars and a line break), then a paragraph of
+   *       399 cjk chars and a line break, over and over: a Chinese document with English headings or
+   *       markup, where a long ASCII stretch is followed by a long run of wider chars. Not among
+   *       {@link #SYNTHETIC_KINDS} (the rows every run has): asked for by name.
    * </ul>
    */
   public static Inputs synthetic(String kind, int length) {
@@ -102,6 +106,14 @@ public final class Inputs {
       case "mostly_ascii":
         Words words = new Words(ENGLISH, ENGLISH, 0, rnd);
         source = () -> rnd.nextInt(100) < 5 ? scattered(rnd) : words.next();
+        break;
+      case "cjk_paragraphs":
+        Words heading = new Words(ENGLISH, ENGLISH, 0, rnd);
+        int[] position = {0};
+        source = () -> {
+          int at = position[0]++ % 464;
+          return at == 63 || at == 463 ? '\n' : at < 63 ? heading.next() : cjk(rnd);
+        };
         break;
       default:
         throw new IllegalArgumentException(

@@ -77,9 +77,6 @@ public final class EncodeDriver {
     return length + kernel.chunkLength(scratch.chars, begin, count, policy, bias);
   }
 
-  /** Longest run of wider chars between two Latin-1 stretches that is counted on its own. */
-  private static final int STRETCH_RUN_MAX_CHARS = 16;
-
   /**
    * Counts {@code scratch.chars[0, count)}, which starts with a Latin-1 char, from its start for as long as
    * it is Latin-1 stretches of at least {@link Scratch#NARROW_MIN_CHARS} chars with short runs of wider
@@ -103,7 +100,7 @@ public final class EncodeDriver {
         break;
       }
       int runEnd = i + 1;
-      while (runEnd < count && chars[runEnd] > 0xFF && runEnd - i < STRETCH_RUN_MAX_CHARS) {
+      while (runEnd < count && chars[runEnd] > 0xFF && runEnd - i < Scratch.STRETCH_RUN_MAX_CHARS) {
         runEnd++;
       }
       if (runEnd < count && chars[runEnd] > 0xFF || count - runEnd < Scratch.NARROW_MIN_CHARS) {

@@ -19,6 +19,14 @@ final class Scratch extends Lender.Loanable {
   /** Below this many chars, narrowing through the JDK encoder costs more than it saves. */
   static final int NARROW_MIN_CHARS = 48;
 
+  /**
+   * The longest run of chars above U+00FF, between two Latin-1 stretches of at least
+   * {@link #NARROW_MIN_CHARS}, that the encoder and the exact length take on its own before narrowing
+   * again (a ’ or a — in French or English text). A longer run ends the stretches, and the general loop
+   * takes the rest of the chunk.
+   */
+  static final int STRETCH_RUN_MAX_CHARS = 16;
+
   private static final Lender<Scratch> LENDER = new Lender<>(Scratch::new);
 
   final char[] chars = new char[CHUNK_CHARS];

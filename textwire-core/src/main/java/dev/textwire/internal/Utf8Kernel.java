@@ -136,22 +136,26 @@ public final class Utf8Kernel implements EncodeKernel, DecodeKernel {
           // build with the code in place but never taken ran at the old speed (docs/BENCHMARKS.md,
           // "Latin-1 stretches after a wider char").
           int runEnd = sp + 1;
-          while (runEnd < count && chars[runEnd] > 0xFF) {
+          while (runEnd < count && chars[runEnd] > 0xFF && runEnd - sp < Scratch.STRETCH_RUN_MAX_CHARS) {
             runEnd++;
           }
-          // Inside the chunk the run ends at a Latin-1 char, so a high surrogate that ends it has no low
-          // surrogate to wait for: the input is as good as ended for it.
-          boolean runEndsInput = runEnd < count || endOfInput;
-          while (sp < runEnd) {
-            long step =
-                CharsToUtf8.encodeOne(chars, sp, runEnd, dst, dp, dl, runEndsInput, policy, charIndexBias, variant);
-            if (step < 0) {
-              return IndexPair.of(sp, dp); // out of room, or a high surrogate that waits for the next chunk
+          if (runEnd == count || chars[runEnd] <= 0xFF) {
+            // Inside the chunk the run ends at a Latin-1 char, so a high surrogate that ends it has no low
+            // surrogate to wait for: the input is as good as ended for it.
+            boolean runEndsInput = runEnd < count || endOfInput;
+            while (sp < runEnd) {
+              long step =
+                  CharsToUtf8.encodeOne(chars, sp, runEnd, dst, dp, dl, runEndsInput, policy, charIndexBias, variant);
+              if (step < 0) {
+                return IndexPair.of(sp, dp); // out of room, or a high surrogate that waits for the next chunk
+              }
+              sp = IndexPair.source(step);
+              dp = IndexPair.destination(step);
             }
-            sp = IndexPair.source(step);
-            dp = IndexPair.destination(step);
+            continue;
           }
-          continue;
+          // A longer run (a Chinese paragraph after a line of markup) is left to the general loop, with the
+          // rest of the chunk.
         }
       }
       return CharsToUtf8.encode(chars, sp, count, dst, dp, dl, endOfInput, policy, charIndexBias, variant);
