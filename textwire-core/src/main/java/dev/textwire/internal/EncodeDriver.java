@@ -83,7 +83,8 @@ public final class EncodeDriver {
    * chars between them (French or English text meets a ’ or a —), as {@link Utf8Kernel#encodeChunk}
    * encodes it. Each stretch is narrowed, each run counted by the kernel's loop. A short stretch (Cyrillic
    * or Arabic words between ASCII spaces) or a long run (a Chinese paragraph) ends it, and the caller's
-   * loop takes the rest: a long run counted here made the Chinese article 15% slower on JDK 25.
+   * one call of the loop takes the rest. Counting the rest here, in a second inlined copy of the loop,
+   * made the Chinese article 15% slower on JDK 25: the same work, compiled worse.
    *
    * @return {@link IndexPair} of the chars counted and their bytes (at most 3 per char: an int)
    */
