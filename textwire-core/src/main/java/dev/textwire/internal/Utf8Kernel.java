@@ -85,9 +85,9 @@ public final class Utf8Kernel implements EncodeKernel, DecodeKernel {
    * <p>When a Latin-1 stretch of at least {@link Scratch#NARROW_MIN_CHARS} chars ends at a wider char
    * (French, German or English text meets a ’ or a —), only the run of wider chars (at most
    * {@link Scratch#STRETCH_RUN_MAX_CHARS}; a longer one goes to the general loop with the rest of the
-   * chunk) is encoded on its own, and the intrinsics take the text after it again. Text that changes more often (Cyrillic or
-   * Arabic words between ASCII spaces) has short stretches and stays in the general loop from the
-   * first one.
+   * chunk) is encoded on its own, and the intrinsics take the text after it again. Text that changes
+   * more often (Cyrillic or Arabic words between ASCII spaces) has short stretches and stays in the
+   * general loop from the first one.
    */
   @Override
   public long encodeChunk(
