@@ -100,11 +100,8 @@ public final class EncodeDriver {
       if (i == count || narrowed < Scratch.NARROW_MIN_CHARS) {
         break;
       }
-      int runEnd = i + 1;
-      while (runEnd < count && chars[runEnd] > 0xFF && runEnd - i < Scratch.STRETCH_RUN_MAX_CHARS) {
-        runEnd++;
-      }
-      if (runEnd < count && chars[runEnd] > 0xFF || count - runEnd < Scratch.NARROW_MIN_CHARS) {
+      int runEnd = Scratch.shortRunEnd(chars, i, count);
+      if (runEnd < 0 || count - runEnd < Scratch.NARROW_MIN_CHARS) {
         break; // a long run, or too little text after it to narrow
       }
       // The run ends at a Latin-1 char, so a high surrogate that ends it is unpaired, as the loop takes it.

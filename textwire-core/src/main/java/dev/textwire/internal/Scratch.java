@@ -27,6 +27,20 @@ final class Scratch extends Lender.Loanable {
    */
   static final int STRETCH_RUN_MAX_CHARS = 16;
 
+  /**
+   * Where the run of chars above U+00FF that starts at {@code chars[runStart]} (itself above U+00FF) ends:
+   * at a Latin-1 char or at {@code count}, within {@link #STRETCH_RUN_MAX_CHARS} chars; -1 for a longer
+   * run. The one scan of the encoder ({@link Utf8Kernel#encodeChunk}) and the exact length
+   * ({@link EncodeDriver}), so the two split a chunk at the same places.
+   */
+  static int shortRunEnd(char[] chars, int runStart, int count) {
+    int runEnd = runStart + 1;
+    while (runEnd < count && chars[runEnd] > 0xFF && runEnd - runStart < STRETCH_RUN_MAX_CHARS) {
+      runEnd++;
+    }
+    return runEnd == count || chars[runEnd] <= 0xFF ? runEnd : -1;
+  }
+
   private static final Lender<Scratch> LENDER = new Lender<>(Scratch::new);
 
   final char[] chars = new char[CHUNK_CHARS];

@@ -136,11 +136,8 @@ public final class Utf8Kernel implements EncodeKernel, DecodeKernel {
           // it has 20 such runs in 137,208 chars: the time went into the general loop's own work, and a
           // build with the code in place but never taken ran at the old speed (docs/BENCHMARKS.md,
           // "Latin-1 stretches after a wider char").
-          int runEnd = sp + 1;
-          while (runEnd < count && chars[runEnd] > 0xFF && runEnd - sp < Scratch.STRETCH_RUN_MAX_CHARS) {
-            runEnd++;
-          }
-          if (runEnd == count || chars[runEnd] <= 0xFF) {
+          int runEnd = Scratch.shortRunEnd(chars, sp, count);
+          if (runEnd >= 0) {
             // Inside the chunk the run ends at a Latin-1 char, so a high surrogate that ends it has no low
             // surrogate to wait for: the input is as good as ended for it.
             boolean runEndsInput = runEnd < count || endOfInput;
