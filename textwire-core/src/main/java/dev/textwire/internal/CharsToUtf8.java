@@ -252,6 +252,12 @@ final class CharsToUtf8 {
    * {@link #encode} for UTF-8, its rules as constants. Measured on 65,536 chars and whole corpus files
    * (KernelLoopBenchmark, issue 15, JDK 17): 3-20% faster than the shared loop, which reads the
    * variant's fields in its fast section (Arabic 379 us against 457, Russian 300 against 310).
+   *
+   * <p>With the SIMD tier on, {@link #encodeUtf8Vector} runs instead: this loop holds nothing of the
+   * tier's. Holding it (the tier's kernels and its hand-back count, live across the inlined fast section)
+   * made mostly-ASCII text 7-9% slower on JDK 25 (512 chars: 340-344 ns against 313-321), where C2 kept
+   * the source array in a vector register for want of a general one (docs/BENCHMARKS.md, "Mostly-ASCII
+   * encode on JDK 25").
    */
   private static long encodeUtf8(
       char[] src,
@@ -264,32 +270,62 @@ final class CharsToUtf8 {
       ErrorPolicy policy,
       long charIndexBias) {
     VectorKernels vector = VectorTier.codingKernelsFor(sl - sp);
+    if (vector != null) {
+      return encodeUtf8Vector(vector, src, sp, sl, dst, dp, dl, endOfInput, policy, charIndexBias);
+    }
+    while (sp < sl) {
+      long fast = fastUtf8(src, sp, sp + Math.min(sl - sp, (dl - dp) / 3), dst, dp);
+      sp = IndexPair.source(fast);
+      dp = IndexPair.destination(fast);
+      if (sp >= sl) {
+        break;
+      }
+      long step = encodeOne(src, sp, sl, dst, dp, dl, endOfInput, policy, charIndexBias, Utf8Variant.UTF_8);
+      if (step < 0) {
+        break;
+      }
+      sp = IndexPair.source(step);
+      dp = IndexPair.destination(step);
+    }
+    return IndexPair.of(sp, dp);
+  }
+
+  /**
+   * {@link #encodeUtf8} with the SIMD tier: the tier encodes the blocks it covers; the fast section then
+   * encodes the next {@code handback} chars (from what the tier stopped at) before the tier is asked
+   * again. The tier relies on the chars after its stop being encoded next (see
+   * {@link VectorKernels#encodeUtf8}). The stretch grows where the tier does little
+   * ({@link VectorTier#nextStretch}).
+   */
+  private static long encodeUtf8Vector(
+      VectorKernels vector,
+      char[] src,
+      int sp,
+      int sl,
+      byte[] dst,
+      int dp,
+      int dl,
+      boolean endOfInput,
+      ErrorPolicy policy,
+      long charIndexBias) {
     int handback = VECTOR_HANDBACK_MIN;
     while (sp < sl) {
-      int safeEnd = sp + Math.min(sl - sp, (dl - dp) / 3);
-      if (vector != null) {
-        // The SIMD tier encodes the blocks it covers; the loop below then encodes the next `handback`
-        // chars (from what the tier stopped at) before the tier is asked again. The tier relies on the
-        // chars after its stop being encoded next (see VectorKernels.encodeUtf8). The stretch grows
-        // where the tier does little (VectorTier.nextStretch).
-        long step = vector.encodeUtf8(src, sp, sl, dst, dp, dl);
-        int done = IndexPair.source(step) - sp;
-        sp = IndexPair.source(step);
-        dp = IndexPair.destination(step);
-        handback = VectorTier.nextStretch(done, handback, VECTOR_HANDBACK_MIN);
-        safeEnd = sp + Math.min(Math.min(sl - sp, (dl - dp) / 3), handback);
-      }
+      long step = vector.encodeUtf8(src, sp, sl, dst, dp, dl);
+      int done = IndexPair.source(step) - sp;
+      sp = IndexPair.source(step);
+      dp = IndexPair.destination(step);
+      handback = VectorTier.nextStretch(done, handback, VECTOR_HANDBACK_MIN);
+      int safeEnd = sp + Math.min(Math.min(sl - sp, (dl - dp) / 3), handback);
       long fast = fastUtf8(src, sp, safeEnd, dst, dp);
       sp = IndexPair.source(fast);
       dp = IndexPair.destination(fast);
       if (sp >= sl) {
         break;
       }
-      if (sp >= safeEnd - 1 && vector != null && sl - sp >= VectorTier.MIN_ELEMENTS
-          && dl - dp >= 3 * VectorTier.MIN_ELEMENTS) {
+      if (sp >= safeEnd - 1 && sl - sp >= VectorTier.MIN_ELEMENTS && dl - dp >= 3 * VectorTier.MIN_ELEMENTS) {
         continue; // back to the tier (fastUtf8 stops one char short of safeEnd before a pair)
       }
-      long step = encodeOne(src, sp, sl, dst, dp, dl, endOfInput, policy, charIndexBias, Utf8Variant.UTF_8);
+      step = encodeOne(src, sp, sl, dst, dp, dl, endOfInput, policy, charIndexBias, Utf8Variant.UTF_8);
       if (step < 0) {
         break;
       }
