@@ -28,10 +28,12 @@ final class Scratch extends Lender.Loanable {
   static final int STRETCH_RUN_MAX_CHARS = 16;
 
   /**
-   * Where the run of chars above U+00FF that starts at {@code chars[runStart]} (itself above U+00FF) ends:
-   * at a Latin-1 char or at {@code count}, within {@link #STRETCH_RUN_MAX_CHARS} chars; -1 for a longer
-   * run. The one scan of the encoder ({@link Utf8Kernel#encodeChunk}) and the exact length
-   * ({@link EncodeDriver}), so the two split a chunk at the same places.
+   * Where the run that starts at {@code chars[runStart]}, the char that ended a Latin-1 stretch, ends: at
+   * the next Latin-1 char or at {@code count}, within {@link #STRETCH_RUN_MAX_CHARS} chars; -1 if the
+   * chars after it stay above U+00FF for longer. The char at {@code runStart} is taken whatever it is
+   * (the encoder's stretch can also end where too few chars are left to narrow). The one scan of the
+   * encoder ({@link Utf8Kernel#encodeChunk}) and the exact length ({@link EncodeDriver}), so the two
+   * split a chunk at the same places.
    */
   static int shortRunEnd(char[] chars, int runStart, int count) {
     int runEnd = runStart + 1;
