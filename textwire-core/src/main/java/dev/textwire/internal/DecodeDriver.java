@@ -21,14 +21,10 @@ public final class DecodeDriver {
       // The JDK's Latin-1 constructor is one copy into a compact string, and no scratch.
       return new String(src, begin, end - begin, StandardCharsets.ISO_8859_1);
     }
-    if (kernel == Utf8Kernel.UTF_8 && policy == ErrorPolicy.STRICT && !kernel.startsLatin1(src[plainEnd])
-        && JdkUtf8Decode.pays(src, plainEnd, end)) { // Latin-1 text keeps our lane, 2-9 times the JDK's
-      String text = JdkUtf8Decode.decodeIfWellFormed(src, begin, end);
-      if (text != null) {
-        return text;
-      }
-      // Ill-formed, or a real U+FFFD: our decoder says where, or decodes it.
-    }
+    // No detour through the JDK's new String(bytes, UTF_8) for mostly-ASCII text on JDK 25, as there was
+    // until issue 15's stop 37: measured at more lengths than the 512 chars it was chosen on, it lost at 16
+    // to 384 chars, 576, 4,096 and 65,536 and on the English article, and won at 448 to 768, where C2 had
+    // compiled our fast section apart from its caller (docs/BENCHMARKS.md, stop 37).
     Scratch scratch = Scratch.borrow();
     try {
       return decode(kernel, src, begin, plainEnd, end, policy, offsetBias, scratch.decodeSpace, Scratch.DECODE_MAX_CHARS);
