@@ -348,17 +348,20 @@ final class Utf8ToChars {
    * @return {@link IndexPair} of source and destination
    */
   static long decodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, Utf8Variant variant) {
-    // The variant's two values as constants at each call (one copy of the loop each), not values held
-    // across the loop, which is inlined into the decode driver with many of its own live. Measured (issue
-    // 15, stop 37): held, Latin-1 text at 65,536 chars decoded 1.25 times slower on JDK 17 once the driver
-    // lost a branch; modified UTF-8 decodes that text 1.7 times as fast as before this change.
+    // The variant's NUL rule as a constant at each call (one copy of the loop each), so that the values
+    // it sets are constants in the loop, not values held across it: the loop is inlined into the decode
+    // driver with many of its own live. Measured (issue 15, stop 37): held, Latin-1 text at 65,536 chars
+    // decoded 1.25 times slower on JDK 17 once the driver lost a branch; modified UTF-8 decodes that text
+    // 1.7 times as fast as before this change.
     return variant.nulAsTwoBytes
-        ? decodeLatin1(src, sp, sl, dst, dp, Swar.zeroStops(true), 1)
-        : decodeLatin1(src, sp, sl, dst, dp, Swar.zeroStops(false), 0);
+        ? decodeLatin1(src, sp, sl, dst, dp, true)
+        : decodeLatin1(src, sp, sl, dst, dp, false);
   }
 
-  /** {@link #decodeLatin1(byte[], int, int, byte[], int, Utf8Variant)} with the variant's two values. */
-  private static long decodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, long zeroStops, int low) {
+  /** {@link #decodeLatin1(byte[], int, int, byte[], int, Utf8Variant)} for the variant's NUL rule. */
+  private static long decodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, boolean nulAsTwoBytes) {
+    long zeroStops = Swar.zeroStops(nulAsTwoBytes);
+    int low = Utf8Variant.asciiLow(nulAsTwoBytes);
     while (sp < sl) {
       if (sp <= sl - 8) {
         // In bounds: written <= read so far, so dp + 8 <= dp0 + (sl - sp0) when sp + 8 <= sl.

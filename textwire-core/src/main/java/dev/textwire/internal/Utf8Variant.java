@@ -39,7 +39,12 @@ public enum Utf8Variant {
     this.nulAsTwoBytes = nulAsTwoBytes;
     this.surrogatesOneByOne = surrogatesOneByOne;
     this.loneSurrogatesAllowed = loneSurrogates;
-    this.asciiLow = nulAsTwoBytes ? 1 : 0;
+    this.asciiLow = asciiLow(nulAsTwoBytes);
+  }
+
+  /** {@link #asciiLow} for a NUL rule: for a loop that wants it as a constant, not read from a variant. */
+  static int asciiLow(boolean nulAsTwoBytes) {
+    return nulAsTwoBytes ? 1 : 0;
   }
 
   /** Bytes for a surrogate pair: 4 in UTF-8, two 3-byte sequences otherwise. */
