@@ -171,6 +171,35 @@ final class Swar {
     return (leads << 6) | ((payloads >>> 8) & LANE_LOW_BYTES);
   }
 
+  /** A 4-byte sequence's tags in each 32-bit lane of a word (lead lowest): the lead's 11110, then 10 thrice. */
+  private static final long FOUR_BYTE_TAGS = 0x8080_80F0_8080_80F0L;
+
+  /** Where the tags are: the lead's top five bits, each continuation's top two. */
+  private static final long FOUR_BYTE_TAG_MASK = 0xC0C0_C0F8_C0C0_C0F8L;
+
+  /**
+   * The code points of the two 4-byte sequences that make up {@code word}, one per 32-bit lane, the first
+   * in the lower, if both are well-formed (F0 90..BF, F1..F3 80..BF or F4 80..8F, then two of 80..BF):
+   * two emoji in one test. Otherwise -1, which two code points never make (each is below 2^21).
+   */
+  static long twoFourByteCodePoints(long word) {
+    if ((word & FOUR_BYTE_TAG_MASK) != FOUR_BYTE_TAGS) {
+      return -1;
+    }
+    long codePoints =
+        ((word & 0x0000_0007_0000_0007L) << 18)
+            | ((word & 0x0000_3F00_0000_3F00L) << 4)
+            | ((word >>> 10) & 0x0000_0FC0_0000_0FC0L)
+            | ((word >>> 24) & 0x0000_003F_0000_003FL);
+    // The plane, bits 16-20, must be 1 to 16: 0 is overlong (F0 80..8F), 17 and up are above U+10FFFF
+    // (F4 90..BF, F5..F7). Adding 15 leaves bit 4 set and bit 5 clear exactly for 1 to 16.
+    long planes = (codePoints >>> 16) & 0x0000_001F_0000_001FL;
+    if (((planes + 0x0000_000F_0000_000FL) & 0x0000_0030_0000_0030L) != 0x0000_0010_0000_0010L) {
+      return -1;
+    }
+    return codePoints;
+  }
+
   /** Number of 00 bytes in {@code bytes[index, end)}. */
   static int countZeroBytes(byte[] bytes, int index, int end) {
     int count = 0;
