@@ -8,13 +8,14 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Runs of letters that UTF-8's fast section decodes several at a step: 2-byte letters four a word, and
- * 4-byte sequences (emoji) two a word. Each run is cut by every kind of sequence and fault at every letter
- * of the run and at every alignment, and decoded by every entry point (one-shot against the reference
- * decoder and the JDK, and streamed through tight windows).
+ * Runs of letters of one width, which UTF-8's fast section decodes several at a step where it can
+ * (2-byte letters four a word, 4-byte sequences two a word) and one at a time otherwise (3-byte). Each run
+ * is cut by every kind of sequence and fault at every letter of the run and at every alignment, and
+ * decoded by every entry point (one-shot against the reference decoder and the JDK, and streamed through
+ * tight windows).
  */
 class LetterRunDecodeTest {
-  /** What can follow a letter: other sequences, the edges of the 2- and 4-byte ranges, and faults. */
+  /** What can follow a letter: other sequences, the edges of the 2-, 3- and 4-byte ranges, and faults. */
   private static final byte[][] BREAKS = {
     {},
     {'x'},
@@ -22,6 +23,12 @@ class LetterRunDecodeTest {
     {(byte) 0xC2, (byte) 0x80}, // U+0080, the first 2-byte char
     {(byte) 0xDF, (byte) 0xBF}, // U+07FF, the last
     {(byte) 0xE2, (byte) 0x82, (byte) 0xAC}, // €
+    {(byte) 0xE0, (byte) 0xA0, (byte) 0x80}, // U+0800, the first 3-byte char
+    {(byte) 0xEF, (byte) 0xBF, (byte) 0xBF}, // U+FFFF, the last
+    {(byte) 0xE0, (byte) 0x9F, (byte) 0xBF}, // overlong U+07FF
+    {(byte) 0xE4, (byte) 0xB8}, // a 3-byte sequence one byte short
+    {(byte) 0xE4, 'x', (byte) 0xAD}, // its second byte not a continuation
+    {(byte) 0xE4, (byte) 0xB8, (byte) 0xE4}, // its last a lead
     {(byte) 0xF0, (byte) 0x9F, (byte) 0x98, (byte) 0x80}, // 😀
     {(byte) 0xF0, (byte) 0x90, (byte) 0x80, (byte) 0x80}, // U+10000, the first 4-byte char
     {(byte) 0xF4, (byte) 0x8F, (byte) 0xBF, (byte) 0xBF}, // U+10FFFF, the last
@@ -49,6 +56,7 @@ class LetterRunDecodeTest {
   static Stream<Arguments> alphabets() {
     return Stream.of(
         Arguments.of("2-byte letters", new String[] {"д", "д", "ש"}), // D0 B4, D7 A9
+        Arguments.of("3-byte sequences", new String[] {"中", "\u0800", "\uFFFF", "\uD7FF", "\uE000"}),
         Arguments.of("4-byte sequences", new String[] {"😀", "\uD800\uDC00", "\uDBFF\uDFFF", "🌍"}));
   }
 
