@@ -91,8 +91,12 @@ public final class DecodeDriver {
         chars[charCount++] = (char) (src[i] & 0xFF);
       }
     }
-    long progress = kernel.decode(src, sp, end, chars, charCount, byteCount, true, policy, offsetBias);
-    return new String(chars, 0, IndexPair.destination(progress));
+    try {
+      long progress = kernel.decode(src, sp, end, chars, charCount, byteCount, true, policy, offsetBias);
+      return new String(chars, 0, IndexPair.destination(progress));
+    } finally {
+      space.done(chars);
+    }
   }
 
   /** Decodes from position to limit and moves the position to the limit (not on error). */

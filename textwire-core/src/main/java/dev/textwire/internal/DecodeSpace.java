@@ -2,22 +2,33 @@ package dev.textwire.internal;
 
 /**
  * Reused arrays for decoded text on its way into a String: chars, or Latin-1 bytes (the layout of a
- * compact string). Allocated on first need, grown in powers of two up to a limit; beyond it a call gets
- * an array of its own, so what is kept stays bounded.
+ * compact string). Allocated on first need, grown in powers of two up to a limit, so what a thread keeps
+ * stays bounded. Beyond it, chars come from the few arrays the process shares ({@link SharedCharArrays})
+ * and Latin-1 bytes from an array of the call's own.
  */
 final class DecodeSpace {
   private char[] chars;
   private byte[] latin1;
 
-  /** Room for {@code charCount} decoded chars: reused up to {@code maxRetained}. */
+  /**
+   * Room for {@code charCount} decoded chars: this space's own up to {@code maxRetained}, a shared array
+   * beyond. Pair with {@link #done} once the String is built, also when decoding failed.
+   */
   char[] chars(int charCount, int maxRetained) {
     if (charCount > maxRetained) {
-      return new char[charCount];
+      return SharedCharArrays.take(charCount);
     }
     if (chars == null || chars.length < charCount) {
       chars = new char[grownLength(charCount)];
     }
     return chars;
+  }
+
+  /** Gives back {@code used}, from {@link #chars}, if it is a shared array; this space keeps its own. */
+  void done(char[] used) {
+    if (used != chars) {
+      SharedCharArrays.give(used);
+    }
   }
 
   /** Room for {@code byteCount} decoded Latin-1 chars: reused up to {@code maxRetained}. */
