@@ -10,8 +10,9 @@ import dev.textwire.internal.VectorTier;
  *   <li><b>String internals</b>: a String's own Latin-1 bytes, read without a copy. On when the JVM was
  *       started with {@code --add-opens java.base/java.lang=ALL-UNNAMED}; off with
  *       {@code -Dtextwire.stringInternals=false}.
- *   <li><b>Vector tier</b>: SIMD kernels on the incubating Vector API for UTF-8 validation and exact
- *       length. On when the JVM was started with {@code --add-modules jdk.incubator.vector}; off with
+ *   <li><b>Vector tier</b>: SIMD kernels on the incubating Vector API for validating the UTF-8 family
+ *       and the exact UTF-8 length, and from JDK 25 on for encoding and decoding UTF-8 too. On when the
+ *       JVM was started with {@code --add-modules jdk.incubator.vector}; off with
  *       {@code -Dtextwire.vector=false}.
  * </ul>
  */
