@@ -83,11 +83,20 @@ class FirstCallAllocationTest {
   /**
    * The exact length of a String of up to 1,024 chars that starts above Latin-1 is counted from the String
    * itself; one char longer, it goes through the thread's scratch, which this test also sees, so that it
-   * fails if the driver stops choosing the first path.
+   * fails if the driver stops choosing the first path. With the vector tier on, a String of 64 chars or
+   * more takes the chunked path, where the tier counts it (twice as fast on 512 CJK chars).
    */
   @Test
   void mediumLengthAboveLatin1NeedsNoScratch() throws Exception {
     assumeTrue(Management.countsThreadAllocation(), "this JVM does not count allocation per thread");
+    if (Acceleration.vectorTier()) {
+      String tierLength = "\u4E2D".repeat(64);
+      long tiered = firstCallBytes(() -> Utf8.encodedLength(tierLength));
+      assertTrue(tiered > SMALL_BYTES, () -> "64 chars should reach the tier through the chunked path: " + tiered);
+      String below = "\u4E2D".repeat(63);
+      assertSmall("Utf8.encodedLength of 63 CJK chars, below the tier", () -> Utf8.encodedLength(below));
+      return;
+    }
     String cjk = "\u4E2D".repeat(1_024);
     String emoji = "\uD83D\uDE00".repeat(256) + "a\u00E9 \u0416".repeat(128);
     assertSmall("Utf8.encodedLength of 1,024 CJK chars", () -> Utf8.encodedLength(cjk));

@@ -66,8 +66,8 @@ final class CharsToUtf8 {
     long length = end - begin;
     int i = begin;
     while (true) {
-      VectorKernels vector = VectorTier.KERNELS;
-      if (vector != null && end - i >= VectorTier.MIN_ELEMENTS) {
+      VectorKernels vector = VectorTier.scanKernelsFor(end - i);
+      if (vector != null) {
         // The SIMD tier counts up to its first unpaired surrogate or the last vector; the loop below
         // goes on from there, and comes back here after the surrogate.
         long step = vector.utf8Length(src, i, end - i > INT_BLOCK_CHARS ? i + INT_BLOCK_CHARS : end);

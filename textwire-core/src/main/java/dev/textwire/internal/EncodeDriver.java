@@ -32,8 +32,11 @@ public final class EncodeDriver {
       if (latin1 != null) {
         return kernel.latin1Length(latin1, begin, end);
       }
+      // Medium text that starts above Latin-1 is counted from charAt too, unless the vector tier would
+      // count it: from a chunk it is twice as fast there (cjk/512 on JDK 25, docs/BENCHMARKS.md, stop 40).
       if (end - begin <= ShortStrings.MAX_CHARS
-          || (end - begin <= ShortStrings.MAX_LENGTH_CHARS && string.charAt(begin) > 0xFF)) {
+          || (end - begin <= ShortStrings.MAX_LENGTH_CHARS && string.charAt(begin) > 0xFF
+              && VectorTier.scanKernelsFor(end - begin) == null)) {
         int length = kernel.shortLength(string, begin, end);
         if (length >= 0) {
           return length;

@@ -454,8 +454,8 @@ final class Utf8ToChars {
    * are checked here; at an error among them, the index of the error.
    */
   private static int vectorValidPrefix(byte[] src, int sp, int sl, Utf8Variant variant) {
-    VectorKernels vector = VectorTier.KERNELS;
-    if (vector == null || sl - sp < VectorTier.MIN_ELEMENTS) {
+    VectorKernels vector = VectorTier.scanKernelsFor(sl - sp);
+    if (vector == null) {
       return sp;
     }
     int start = sp;

@@ -74,6 +74,14 @@ public final class VectorTier {
     return elementCount >= MIN_ELEMENTS ? CODING_KERNELS : null;
   }
 
+  /**
+   * The kernels that count the exact length of, or validate, an input of {@code elementCount} chars or
+   * bytes: {@link #KERNELS} from {@link #MIN_ELEMENTS} on, else null (the scalar kernels alone).
+   */
+  public static VectorKernels scanKernelsFor(int elementCount) {
+    return elementCount >= MIN_ELEMENTS ? KERNELS : null;
+  }
+
   /** Why the tier is on or off, for {@link #describe()}. */
   private static final String STATE;
 
