@@ -421,30 +421,42 @@ class VectorKernelsTest {
     long seed = TestSupport.seed(0x5EC7_0009L);
     SplittableRandom random = new SplittableRandom(seed);
     String[] placed = java.util.stream.Stream.concat(Arrays.stream(EDGE_SEQUENCES), Arrays.stream(FAULTS)).toArray(String[]::new);
-    int length = 3 * 64 + 16;
+    byte[][] seconds = Arrays.stream(EDGE_SEQUENCES).map(TestSupport::bytes).toArray(byte[][]::new);
     for (String first : placed) {
-      byte[] firstBytes = TestSupport.bytes(first);
       boolean wellFormed = Arrays.asList(EDGE_SEQUENCES).contains(first);
-      for (int at = 0; at < 2 * 64 + 8; at++) {
-        for (int gap = 0; gap <= 9; gap += wellFormed ? 1 : 3) {
-          byte[] bytes = new byte[length];
-          for (int i = 0; i < length; i++) {
-            bytes[i] = (byte) ('a' + (i * 7 + at) % 26);
-          }
-          System.arraycopy(firstBytes, 0, bytes, at, firstBytes.length);
-          byte[] second = TestSupport.bytes(EDGE_SEQUENCES[random.nextInt(EDGE_SEQUENCES.length)]);
-          int secondAt = at + firstBytes.length + gap;
-          System.arraycopy(second, 0, bytes, secondAt, second.length);
-          String context = "seed " + seed + ", " + first + " at " + at + ", then " + TestSupport.hex(second) + " at " + secondAt;
-          checkDecode(random, bytes, 0, length, context);
-          if (wellFormed) {
-            char[] dst = new char[length];
-            long step = kernels.decodeUtf8(bytes, 0, length, dst, 0, length);
-            int stop = IndexPair.source(step);
-            assertTrue(stop > length - 64, context + ": the kernel stopped at " + stop + " of " + length);
-            String prefix = new String(bytes, 0, stop, StandardCharsets.UTF_8);
-            assertEquals(prefix, new String(dst, 0, IndexPair.destination(step)), context);
-          }
+      checkEveryPlace(kernels, random, seed, first, wellFormed, seconds);
+    }
+  }
+
+  /**
+   * One sequence of {@link #decodingOfMostlyAsciiTextAtEveryPlace} at every place, with a second one
+   * after it. A method of its own: with the whole test in one method, C2's on-stack-replacement
+   * compilation of its loops on JDK 25.0.3 sometimes made a String in it null (docs/BENCHMARKS.md,
+   * "A JIT fault in a test", stop 40).
+   */
+  private static void checkEveryPlace(
+      VectorKernels kernels, SplittableRandom random, long seed, String first, boolean wellFormed, byte[][] seconds) {
+    int length = 3 * 64 + 16;
+    byte[] firstBytes = TestSupport.bytes(first);
+    for (int at = 0; at < 2 * 64 + 8; at++) {
+      for (int gap = 0; gap <= 9; gap += wellFormed ? 1 : 3) {
+        byte[] bytes = new byte[length];
+        for (int i = 0; i < length; i++) {
+          bytes[i] = (byte) ('a' + (i * 7 + at) % 26);
+        }
+        System.arraycopy(firstBytes, 0, bytes, at, firstBytes.length);
+        byte[] second = seconds[random.nextInt(seconds.length)];
+        int secondAt = at + firstBytes.length + gap;
+        System.arraycopy(second, 0, bytes, secondAt, second.length);
+        String context = "seed " + seed + ", " + first + " at " + at + ", then " + TestSupport.hex(second) + " at " + secondAt;
+        checkDecode(random, bytes, 0, length, context);
+        if (wellFormed) {
+          char[] dst = new char[length];
+          long step = kernels.decodeUtf8(bytes, 0, length, dst, 0, length);
+          int stop = IndexPair.source(step);
+          assertTrue(stop > length - 64, context + ": the kernel stopped at " + stop + " of " + length);
+          String prefix = new String(bytes, 0, stop, StandardCharsets.UTF_8);
+          assertEquals(prefix, new String(dst, 0, IndexPair.destination(step)), context);
         }
       }
     }
