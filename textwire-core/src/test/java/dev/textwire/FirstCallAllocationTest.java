@@ -84,7 +84,7 @@ class FirstCallAllocationTest {
    * The exact length of a String of up to 1,024 chars that starts above Latin-1 is counted from the String
    * itself; one char longer, it goes through the thread's scratch, which this test also sees, so that it
    * fails if the driver stops choosing the first path. With the vector tier on, a String of 64 chars or
-   * more takes the chunked path, where the tier counts it (twice as fast on 512 CJK chars).
+   * more takes the chunked path, where the tier counts it (in about a third of the time on 512 CJK chars).
    */
   @Test
   void mediumLengthAboveLatin1NeedsNoScratch() throws Exception {

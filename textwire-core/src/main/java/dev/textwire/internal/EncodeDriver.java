@@ -33,7 +33,7 @@ public final class EncodeDriver {
         return kernel.latin1Length(latin1, begin, end);
       }
       // Medium text that starts above Latin-1 is counted from charAt too, unless the vector tier would
-      // count it: from a chunk it is twice as fast there (cjk/512 on JDK 25, docs/BENCHMARKS.md, stop 40).
+      // count it: from a chunk the tier takes about a third of the time (cjk/512, docs/BENCHMARKS.md, stop 40).
       if (end - begin <= ShortStrings.MAX_CHARS
           || (end - begin <= ShortStrings.MAX_LENGTH_CHARS && string.charAt(begin) > 0xFF
               && VectorTier.scanKernelsFor(end - begin) == null)) {
