@@ -37,7 +37,7 @@ public class ValidateLoopBenchmark extends BenchBase {
     bytes = Inputs.parse(source).utf8Copy();
     n = bytes.length;
     if (!publicCall() || !scalarLoop() || !blockThenSkip() || !formerLoop()
-        || !sequencesInElse() || !twoByteRuns() || !byteRun16() || !byteRun8() || !byteRun32() || !guava() || !protobuf()) {
+        || !sequencesInElse() || !twoByteRuns() || !byteRun16() || !byteRun8() || !byteRun32() || !blockOrBytes() || !guava() || !protobuf()) {
       throw new AssertionError("a validator rejected " + source);
     }
   }
@@ -149,6 +149,59 @@ public class ValidateLoopBenchmark extends BenchBase {
   @Benchmark
   public boolean byteRun32() {
     return byteRunLoop(bytes, 0, n, 32) == n;
+  }
+
+  /**
+   * Candidate (stop 41): at an ASCII byte, one test of the next four words sends a long run to
+   * {@code skipAscii}; anything shorter is stepped a byte at a time, as Guava steps. No step's length
+   * is computed from the bytes, so the index never waits on a load.
+   */
+  @Benchmark
+  public boolean blockOrBytes() {
+    return blockOrBytesLoop(bytes, 0, n) == n;
+  }
+
+  static int blockOrBytesLoop(byte[] src, int sp, int sl) {
+    while (true) {
+      if (sp >= sl) {
+        return sl;
+      }
+      int b1 = src[sp];
+      if (b1 >= 0) {
+        if (sp <= sl - 32
+            && ((Swar.getLong(src, sp) | Swar.getLong(src, sp + 8) | Swar.getLong(src, sp + 16)
+                    | Swar.getLong(src, sp + 24)) & Swar.HIGH_BITS) == 0) {
+          sp = Swar.skipAscii(src, sp + 32, sl);
+          continue;
+        }
+        do {
+          sp++;
+        } while (sp < sl && src[sp] >= 0);
+        continue;
+      }
+      if (b1 < (byte) 0xE0) {
+        if (b1 < (byte) 0xC2 || sp + 1 >= sl || !Utf8Bytes.isContinuation(src[sp + 1])) {
+          return sp;
+        }
+        sp += 2;
+      } else if (b1 <= (byte) 0xEF) {
+        if (sp + 2 >= sl || !Utf8Bytes.isSecondOfThree(b1, src[sp + 1])
+            || !Utf8Bytes.isContinuation(src[sp + 2])) {
+          return sp;
+        }
+        sp += 3;
+      } else if (b1 <= (byte) 0xF4) {
+        if (sp + 3 >= sl
+            || !Utf8Bytes.isSecondOfFour(b1, src[sp + 1])
+            || !Utf8Bytes.isContinuation(src[sp + 2])
+            || !Utf8Bytes.isContinuation(src[sp + 3])) {
+          return sp;
+        }
+        sp += 4;
+      } else {
+        return sp;
+      }
+    }
   }
 
   static int byteRunLoop(byte[] src, int sp, int sl, int runBytes) {
