@@ -130,9 +130,10 @@ public class ValidateLoopBenchmark extends BenchBase {
 
   /**
    * Candidate (stop 41): an ASCII run is stepped over a byte at a time for up to {@code 16} bytes, as
-   * Guava's loop steps, and only a run that goes on past them is left to {@code skipAscii}. On text with
-   * a non-ASCII char every 20 or so bytes the word tests of the kept loop go either way at random, and
-   * each wrong guess costs more than the bytes stepped; a byte loop guesses wrong once per run.
+   * Guava's loop steps, and only a run that goes on past them is left to {@code skipAscii}. The guess
+   * behind it, not measured apart: on text with a non-ASCII char every 20 or so bytes the word tests of
+   * the kept loop go either way at random, where a byte loop guesses wrong once per run. Measured, not
+   * kept (docs/BENCHMARKS.md, stop 41).
    */
   @Benchmark
   public boolean byteRun16() {
@@ -153,8 +154,8 @@ public class ValidateLoopBenchmark extends BenchBase {
 
   /**
    * Candidate (stop 41): at an ASCII byte, one test of the next four words sends a long run to
-   * {@code skipAscii}; anything shorter is stepped a byte at a time, as Guava steps. No step's length
-   * is computed from the bytes, so the index never waits on a load.
+   * {@code skipAscii}; anything shorter is stepped a byte at a time, as Guava steps, so a short ASCII
+   * step never takes its length from a loaded word. Even with the kept loop; not kept (stop 41).
    */
   @Benchmark
   public boolean blockOrBytes() {
