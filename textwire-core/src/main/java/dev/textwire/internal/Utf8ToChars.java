@@ -494,27 +494,23 @@ final class Utf8ToChars {
     return validUpToScalar(src, vectorValidPrefix(src, sp, sl, Utf8Variant.UTF_8), sl);
   }
 
-  /** An ASCII run this long or longer is left to {@link Swar#skipAscii}: four words. */
-  private static final int ASCII_BLOCK_BYTES = 4 * Long.BYTES;
-
   /**
    * As {@link #validUpTo(byte[], int, int)}, without the SIMD tier. One loop, a character or an ASCII
    * run per step. The checks are those of wellFormedLength, written out: calling it here measured 12%
    * slower on CJK text.
    *
-   * <p>An ASCII run is measured by the word that starts it: a run shorter than the word ends at the
-   * word's first high byte, with no loop. A longer one goes on in {@link Swar#skipAscii} only when the
-   * next three words are ASCII too (or fewer than four words are left); otherwise the loop steps one
-   * word and goes on. Inlined here, skipAscii's three loops gave C2 more values to keep across this loop
-   * than it had registers for: compiled as a method of its own, as a caller gets it, JDK 25 ran
-   * mostly-ASCII text 1.3 times slower than with them reached only from runs of 32 bytes and more
-   * (docs/BENCHMARKS.md, "Why the public Utf8.isValid is slower than the bare loop"). A single ASCII
-   * byte between two sequences (a space between Cyrillic or Arabic words) is passed by testing the byte
-   * after it, which keeps the word's load off the path from one step to the next. This replaced a word
-   * loop with a nested loop for non-ASCII text, which handed every run of two or more ASCII bytes back
-   * to the word loop: on short and mixed text that cost up to 1.8 times this loop (docs/BENCHMARKS.md,
-   * "Validation in one loop"). One known loss: JDK 25 runs the Russian lipsum (one-byte spaces between
-   * short words) at 0.82 times the speed of the former loop; JDK 17 at the same speed.
+   * <p>An ASCII run goes through a word loop of its own whose step is always 8 bytes: the next word's
+   * address never waits on the word before, and only the word that ends the run gives a length (its
+   * first high byte); the input's last word is read once, masked, rather than a byte at a time. The loop
+   * this replaced decided each word anew (ASCII or not, then three more words or not), which on text
+   * with a non-ASCII char every 20 bytes or so goes either way at random, and made each step wait on a
+   * loaded word. Through the public call, 4 forks: 65,536 mostly-ASCII chars in 17-27 µs on JDK 25
+   * against 36, and in 16-17 or 29-30 µs on JDK 17, by fork, against 33-40 (Guava 17-19); the French
+   * article in 86-92 µs against 156-168 (Guava 144-146). The JDK 17 forks at 30 µs run a copy of the
+   * loop compiled into the caller that keeps the array and its bounds on the stack (docs/BENCHMARKS.md,
+   * "A word loop for ASCII runs", stop 42). A single ASCII byte between two sequences (a space between Cyrillic or Arabic
+   * words) is passed by testing the byte after it, without entering the word loop: without that test,
+   * the Arabic lipsum took 51 µs against 40 on JDK 25.
    *
    * <p>The shape is measured, not a matter of taste: the ASCII step ends in {@code continue} and the
    * sequences are tested after it, not in an {@code else} of it, or JDK 17's C2 compiled the Russian
@@ -532,22 +528,20 @@ final class Utf8ToChars {
           sp++;
           continue;
         }
-        if (sp <= sl - Long.BYTES) {
-          long word = Swar.getLong(src, sp);
-          if ((word & Swar.HIGH_BITS) != 0) {
-            sp += Swar.firstHighByte(word);
-          } else if (sp > sl - ASCII_BLOCK_BYTES) {
-            sp = Swar.skipAscii(src, sp + Long.BYTES, sl);
-          } else if (((Swar.getLong(src, sp + 8) | Swar.getLong(src, sp + 16) | Swar.getLong(src, sp + 24))
-              & Swar.HIGH_BITS) == 0) {
-            sp = Swar.skipAscii(src, sp + ASCII_BLOCK_BYTES, sl);
-          } else {
-            sp += Long.BYTES;
+        int lastWord = sl - Long.BYTES;
+        while (true) {
+          if (sp > lastWord) { // under a word left
+            if (sp < sl) {
+              sp = lastWord >= 0 ? lastWordRunEnd(src, sp, sl) : shortRunEnd(src, sp, sl);
+            }
+            break;
           }
-        } else {
-          do {
-            sp++;
-          } while (sp < sl && src[sp] >= 0);
+          long high = Swar.getLong(src, sp) & Swar.HIGH_BITS;
+          if (high != 0) {
+            sp += Long.numberOfTrailingZeros(high) >>> 3;
+            break;
+          }
+          sp += Long.BYTES;
         }
         continue;
       }
@@ -573,6 +567,24 @@ final class Utf8ToChars {
         return sp;
       }
     }
+  }
+
+  /**
+   * End of the ASCII run at {@code src[sp]} in the input's last word ({@code sl - 8 < sp < sl}, {@code sl
+   * >= 8}): that word loaded once, its bytes before {@code sp} masked off, instead of a byte loop.
+   */
+  private static int lastWordRunEnd(byte[] src, int sp, int sl) {
+    int lastWord = sl - Long.BYTES;
+    long high = Swar.getLong(src, lastWord) & Swar.HIGH_BITS & (-1L << ((sp - lastWord) << 3));
+    return high == 0 ? sl : lastWord + (Long.numberOfTrailingZeros(high) >>> 3);
+  }
+
+  /** End of the ASCII run at {@code src[sp]} in an input under 8 bytes. */
+  private static int shortRunEnd(byte[] src, int sp, int sl) {
+    while (sp < sl && src[sp] >= 0) {
+      sp++;
+    }
+    return sp;
   }
 
   /**
