@@ -272,7 +272,10 @@ public class ValidateLoopBenchmark extends BenchBase {
    * that ends in its first word (most runs between words of Arabic or Russian) does not enter a loop.
    * Kept out of its caller, 3 forks, against the kept loop: within a few percent on the corpus files,
    * 5-6% slower on 512 mostly-ASCII chars, and 65,536 of them took 22.7 µs against 19.2 on JDK 25 (17.6
-   * against 18.8 on JDK 17). Not kept.
+   * against 18.8 on JDK 17). Through the public call (3 forks) the 16-char rows were 15-28% faster
+   * (mostly_ascii/16 8.0 ns against 9.9 on JDK 17, ascii/16 2.7 against 3.5 on JDK 25), but 65,536
+   * mostly-ASCII chars took 27 µs in every JDK 25 fork (17-20 without) and the French article 106 µs on
+   * JDK 17 (91). Not kept.
    */
   @Benchmark
   public boolean wordStepsPeeled() {

@@ -529,19 +529,14 @@ final class Utf8ToChars {
           continue;
         }
         int lastWord = sl - Long.BYTES;
-        while (true) {
-          if (sp > lastWord) { // under a word left
-            if (sp < sl) {
-              sp = lastWord >= 0 ? lastWordRunEnd(src, sp, sl) : shortRunEnd(src, sp, sl);
-            }
-            break;
-          }
-          long high = Swar.getLong(src, sp) & Swar.HIGH_BITS;
-          if (high != 0) {
-            sp += Long.numberOfTrailingZeros(high) >>> 3;
-            break;
-          }
+        long high = 0;
+        while (sp <= lastWord && (high = Swar.getLong(src, sp) & Swar.HIGH_BITS) == 0) {
           sp += Long.BYTES;
+        }
+        if (high != 0) {
+          sp += Long.numberOfTrailingZeros(high) >>> 3;
+        } else if (sp < sl) { // under a word left
+          sp = lastWord >= 0 ? lastWordRunEnd(src, sp, sl) : shortRunEnd(src, sp, sl);
         }
         continue;
       }
