@@ -508,9 +508,9 @@ final class Utf8ToChars {
    * against 36, and in 16-17 or 29-30 µs on JDK 17, by fork, against 33-40 (Guava 17-19); the French
    * article in 86-92 µs against 156-168 (Guava 144-146). The JDK 17 forks at 30 µs run a copy of the
    * loop compiled into the caller that keeps the array and its bounds on the stack (docs/BENCHMARKS.md,
-   * "A word loop for ASCII runs", stop 42). A single ASCII byte between two sequences (a space between Cyrillic or Arabic
-   * words) is passed by testing the byte after it, without entering the word loop: without that test,
-   * the Arabic lipsum took 51 µs against 40 on JDK 25.
+   * "A word loop for ASCII runs", stop 42). A single ASCII byte between two sequences (a space between
+   * Cyrillic or Arabic words) is passed by testing the byte after it, without entering the word loop:
+   * without that test, the Arabic lipsum took 51 µs against 40 on JDK 25.
    *
    * <p>The shape is measured, not a matter of taste: the ASCII step ends in {@code continue} and the
    * sequences are tested after it, not in an {@code else} of it, or JDK 17's C2 compiled the Russian
@@ -565,8 +565,9 @@ final class Utf8ToChars {
   }
 
   /**
-   * End of the ASCII run at {@code src[sp]} in the input's last word ({@code sl - 8 < sp < sl}, {@code sl
-   * >= 8}): that word loaded once, its bytes before {@code sp} masked off, instead of a byte loop.
+   * End of the ASCII run at {@code src[sp]} in the last word before {@code sl} ({@code sl - 8 < sp < sl},
+   * {@code sl >= 8}): that word loaded once, its bytes before {@code sp} masked off (they may lie before
+   * the caller's range, or be a sequence already checked), instead of a byte loop.
    */
   private static int lastWordRunEnd(byte[] src, int sp, int sl) {
     int lastWord = sl - Long.BYTES;
@@ -574,7 +575,7 @@ final class Utf8ToChars {
     return high == 0 ? sl : lastWord + (Long.numberOfTrailingZeros(high) >>> 3);
   }
 
-  /** End of the ASCII run at {@code src[sp]} in an input under 8 bytes. */
+  /** End of the ASCII run at {@code src[sp]} when no whole word ends at {@code sl} ({@code sl < 8}). */
   private static int shortRunEnd(byte[] src, int sp, int sl) {
     while (sp < sl && src[sp] >= 0) {
       sp++;
