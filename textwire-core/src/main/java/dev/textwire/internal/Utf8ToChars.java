@@ -506,9 +506,8 @@ final class Utf8ToChars {
    * with a non-ASCII char every 20 bytes or so goes either way at random, and made each step wait on a
    * loaded word. Through the public call, 4 forks: 65,536 mostly-ASCII chars in 17-27 µs on JDK 25
    * against 36, and in 16-17 or 29-30 µs on JDK 17, by fork, against 33-40 (Guava 17-19); the French
-   * article in 86-92 µs against 156-168 (Guava 144-146). The JDK 17 forks at 30 µs run a copy of the
-   * loop compiled into the caller that keeps the array and its bounds on the stack (docs/BENCHMARKS.md,
-   * "A word loop for ASCII runs", stop 42). A single ASCII byte between two sequences (a space between
+   * article in 86-92 µs against 156-168 (Guava 144-146). What makes some JDK 17 forks run at 30 µs was
+   * not found (docs/BENCHMARKS.md, "A word loop for ASCII runs", stop 42). A single ASCII byte between two sequences (a space between
    * Cyrillic or Arabic words) is passed by testing the byte after it, without entering the word loop:
    * without that test, the Arabic lipsum took 51 µs against 40 on JDK 25.
    *
