@@ -37,9 +37,7 @@ public class ValidateLoopBenchmark extends BenchBase {
     bytes = Inputs.parse(source).utf8Copy();
     n = bytes.length;
     if (!publicCall() || !scalarLoop() || !blockThenSkip() || !formerLoop()
-        || !sequencesInElse() || !twoByteRuns() || !byteRun16() || !byteRun8() || !byteRun32()
-        || !blockOrBytes() || !wordSteps() || !wordStepsPeeled() || !pairSteps() || !wordByWord()
-        || !guava() || !protobuf()) {
+        || !sequencesInElse() || !twoByteRuns() || !wordByWord() || !guava() || !protobuf()) {
       throw new AssertionError("a validator rejected " + source);
     }
   }
@@ -51,7 +49,8 @@ public class ValidateLoopBenchmark extends BenchBase {
 
   /**
    * The loop as it is (stop 42): one loop, an ASCII run in a word loop of its own that steps 8 bytes at a
-   * time, a single ASCII byte between two sequences passed without it. Inlined into this benchmark method C2 compiles it faster than a caller gets it; to
+   * time, a single ASCII byte between two sequences passed without it. Inlined into this benchmark
+   * method C2 compiles it faster than a caller gets it; to
    * compare loops as callers get them, run with {@code -jvmArgsAppend "-Xms1g -Xmx1g
    * -XX:CompileCommand=dontinline,dev.textwire.internal.Utf8ToChars::validUpToScalar"} and the same for
    * each candidate's loop method (docs/BENCHMARKS.md, "Why the public Utf8.isValid is slower than the
@@ -128,295 +127,12 @@ public class ValidateLoopBenchmark extends BenchBase {
     }
   }
 
-
-
-  /**
-   * Candidate (stop 41): an ASCII run is stepped over a byte at a time for up to {@code 16} bytes, as
-   * Guava's loop steps, and only a run that goes on past them is left to {@code skipAscii}. The guess
-   * behind it, not measured apart: on text with a non-ASCII char every 20 or so bytes the word tests of
-   * the kept loop go either way at random, where a byte loop guesses wrong once per run. Measured, not
-   * kept (docs/BENCHMARKS.md, stop 41).
-   */
-  @Benchmark
-  public boolean byteRun16() {
-    return byteRunLoop(bytes, 0, n, 16) == n;
-  }
-
-  /** {@link #byteRun16} with 8 bytes. */
-  @Benchmark
-  public boolean byteRun8() {
-    return byteRunLoop(bytes, 0, n, 8) == n;
-  }
-
-  /** {@link #byteRun16} with 32 bytes. */
-  @Benchmark
-  public boolean byteRun32() {
-    return byteRunLoop(bytes, 0, n, 32) == n;
-  }
-
-  /**
-   * Candidate (stop 41): at an ASCII byte, one test of the next four words sends a long run to
-   * {@code skipAscii}; anything shorter is stepped a byte at a time, as Guava steps, so a short ASCII
-   * step never takes its length from a loaded word. Even with the kept loop; not kept (stop 41).
-   */
-  @Benchmark
-  public boolean blockOrBytes() {
-    return blockOrBytesLoop(bytes, 0, n) == n;
-  }
-
-  static int blockOrBytesLoop(byte[] src, int sp, int sl) {
-    while (true) {
-      if (sp >= sl) {
-        return sl;
-      }
-      int b1 = src[sp];
-      if (b1 >= 0) {
-        if (sp <= sl - 32
-            && ((Swar.getLong(src, sp) | Swar.getLong(src, sp + 8) | Swar.getLong(src, sp + 16)
-                    | Swar.getLong(src, sp + 24)) & Swar.HIGH_BITS) == 0) {
-          sp = Swar.skipAscii(src, sp + 32, sl);
-          continue;
-        }
-        do {
-          sp++;
-        } while (sp < sl && src[sp] >= 0);
-        continue;
-      }
-      if (b1 < (byte) 0xE0) {
-        if (b1 < (byte) 0xC2 || sp + 1 >= sl || !Utf8Bytes.isContinuation(src[sp + 1])) {
-          return sp;
-        }
-        sp += 2;
-      } else if (b1 <= (byte) 0xEF) {
-        if (sp + 2 >= sl || !Utf8Bytes.isSecondOfThree(b1, src[sp + 1])
-            || !Utf8Bytes.isContinuation(src[sp + 2])) {
-          return sp;
-        }
-        sp += 3;
-      } else if (b1 <= (byte) 0xF4) {
-        if (sp + 3 >= sl
-            || !Utf8Bytes.isSecondOfFour(b1, src[sp + 1])
-            || !Utf8Bytes.isContinuation(src[sp + 2])
-            || !Utf8Bytes.isContinuation(src[sp + 3])) {
-          return sp;
-        }
-        sp += 4;
-      } else {
-        return sp;
-      }
-    }
-  }
-
-  /**
-   * The kept loop without its step over a single ASCII byte (stop 42): every ASCII run enters the word
-   * loop. Kept out of its caller, 3 forks, against the kept loop: as fast on mostly-ASCII and French
-   * text, but on JDK 25 the Russian lipsum took 103 µs against 93 and the Arabic lipsum 51 against 40
-   * (JDK 17: 66 against 67, 53 against 50). Not kept.
-   */
-  @Benchmark
-  public boolean wordSteps() {
-    return wordStepsLoop(bytes, 0, n) == n;
-  }
-
-  static int wordStepsLoop(byte[] src, int sp, int sl) {
-    while (true) {
-      if (sp >= sl) {
-        return sl;
-      }
-      int b1 = src[sp];
-      if (b1 >= 0) {
-        int lastWord = sl - Long.BYTES;
-        while (true) {
-          if (sp > lastWord) {
-            while (sp < sl && src[sp] >= 0) {
-              sp++;
-            }
-            break;
-          }
-          long high = Swar.getLong(src, sp) & Swar.HIGH_BITS;
-          if (high != 0) {
-            sp += Long.numberOfTrailingZeros(high) >>> 3;
-            break;
-          }
-          sp += Long.BYTES;
-        }
-        continue;
-      }
-      if (b1 < (byte) 0xE0) {
-        if (b1 < (byte) 0xC2 || sp + 1 >= sl || !Utf8Bytes.isContinuation(src[sp + 1])) {
-          return sp;
-        }
-        sp += 2;
-      } else if (b1 <= (byte) 0xEF) {
-        if (sp + 2 >= sl || !Utf8Bytes.isSecondOfThree(b1, src[sp + 1])
-            || !Utf8Bytes.isContinuation(src[sp + 2])) {
-          return sp;
-        }
-        sp += 3;
-      } else if (b1 <= (byte) 0xF4) {
-        if (sp + 3 >= sl
-            || !Utf8Bytes.isSecondOfFour(b1, src[sp + 1])
-            || !Utf8Bytes.isContinuation(src[sp + 2])
-            || !Utf8Bytes.isContinuation(src[sp + 3])) {
-          return sp;
-        }
-        sp += 4;
-      } else {
-        return sp;
-      }
-    }
-  }
-
-  /**
-   * Candidate (stop 42): the kept loop with the run's first word tested before the word loop, so a run
-   * that ends in its first word (most runs between words of Arabic or Russian) does not enter a loop.
-   * Kept out of its caller, 3 forks, against the kept loop: within a few percent on the corpus files,
-   * 5-6% slower on 512 mostly-ASCII chars, and 65,536 of them took 22.7 µs against 19.2 on JDK 25 (17.6
-   * against 18.8 on JDK 17). Through the public call (3 forks) the 16-char rows were 15-28% faster
-   * (mostly_ascii/16 8.0 ns against 9.9 on JDK 17, ascii/16 2.7 against 3.5 on JDK 25), but 65,536
-   * mostly-ASCII chars took 27 µs in every JDK 25 fork (17-20 without) and the French article 106 µs on
-   * JDK 17 (91). Not kept.
-   */
-  @Benchmark
-  public boolean wordStepsPeeled() {
-    return wordStepsPeeledLoop(bytes, 0, n) == n;
-  }
-
-  static int wordStepsPeeledLoop(byte[] src, int sp, int sl) {
-    scan:
-    while (true) {
-      if (sp >= sl) {
-        return sl;
-      }
-      int b1 = src[sp];
-      if (b1 >= 0) {
-        if (sp + 1 < sl && src[sp + 1] < 0) {
-          sp++;
-          continue;
-        }
-        int lastWord = sl - Long.BYTES;
-        long high;
-        if (sp > lastWord || (high = Swar.getLong(src, sp) & Swar.HIGH_BITS) == 0) {
-          while (true) {
-            if (sp > lastWord) {
-              while (sp < sl && src[sp] >= 0) {
-                sp++;
-              }
-              continue scan;
-            }
-            high = Swar.getLong(src, sp) & Swar.HIGH_BITS;
-            if (high != 0) {
-              break;
-            }
-            sp += Long.BYTES;
-          }
-        }
-        sp += Long.numberOfTrailingZeros(high) >>> 3;
-        continue;
-      }
-      if (b1 < (byte) 0xE0) {
-        if (b1 < (byte) 0xC2 || sp + 1 >= sl || !Utf8Bytes.isContinuation(src[sp + 1])) {
-          return sp;
-        }
-        sp += 2;
-      } else if (b1 <= (byte) 0xEF) {
-        if (sp + 2 >= sl || !Utf8Bytes.isSecondOfThree(b1, src[sp + 1])
-            || !Utf8Bytes.isContinuation(src[sp + 2])) {
-          return sp;
-        }
-        sp += 3;
-      } else if (b1 <= (byte) 0xF4) {
-        if (sp + 3 >= sl
-            || !Utf8Bytes.isSecondOfFour(b1, src[sp + 1])
-            || !Utf8Bytes.isContinuation(src[sp + 2])
-            || !Utf8Bytes.isContinuation(src[sp + 3])) {
-          return sp;
-        }
-        sp += 4;
-      } else {
-        return sp;
-      }
-    }
-  }
-
-  /**
-   * Candidate (stop 42): the kept loop with its word loop stepping two words at a time, for long ASCII
-   * runs. Kept out of its caller, 2 forks: no faster on ASCII text (512 chars 21 / 16 ns against 17 /
-   * 17, JDK 17 / 25), and slower on mostly-ASCII (65,536 chars 26 / 32 µs against 16 / 19) and French
-   * text (144 / 116 µs against 87 / 93). Not kept.
-   */
-  @Benchmark
-  public boolean pairSteps() {
-    return pairStepsLoop(bytes, 0, n) == n;
-  }
-
-  static int pairStepsLoop(byte[] src, int sp, int sl) {
-    while (true) {
-      if (sp >= sl) {
-        return sl;
-      }
-      int b1 = src[sp];
-      if (b1 >= 0) {
-        if (sp + 1 < sl && src[sp + 1] < 0) {
-          sp++;
-          continue;
-        }
-        int lastPair = sl - 2 * Long.BYTES;
-        while (true) {
-          if (sp > lastPair) {
-            if (sp <= sl - Long.BYTES) {
-              long high = Swar.getLong(src, sp) & Swar.HIGH_BITS;
-              if (high != 0) {
-                sp += Long.numberOfTrailingZeros(high) >>> 3;
-                break;
-              }
-              sp += Long.BYTES;
-            }
-            while (sp < sl && src[sp] >= 0) {
-              sp++;
-            }
-            break;
-          }
-          long high0 = Swar.getLong(src, sp) & Swar.HIGH_BITS;
-          long high1 = Swar.getLong(src, sp + Long.BYTES) & Swar.HIGH_BITS;
-          if ((high0 | high1) != 0) {
-            int first0 = Long.numberOfTrailingZeros(high0) >>> 3;
-            sp += first0 < Long.BYTES ? first0 : Long.BYTES + (Long.numberOfTrailingZeros(high1) >>> 3);
-            break;
-          }
-          sp += 2 * Long.BYTES;
-        }
-        continue;
-      }
-      if (b1 < (byte) 0xE0) {
-        if (b1 < (byte) 0xC2 || sp + 1 >= sl || !Utf8Bytes.isContinuation(src[sp + 1])) {
-          return sp;
-        }
-        sp += 2;
-      } else if (b1 <= (byte) 0xEF) {
-        if (sp + 2 >= sl || !Utf8Bytes.isSecondOfThree(b1, src[sp + 1])
-            || !Utf8Bytes.isContinuation(src[sp + 2])) {
-          return sp;
-        }
-        sp += 3;
-      } else if (b1 <= (byte) 0xF4) {
-        if (sp + 3 >= sl
-            || !Utf8Bytes.isSecondOfFour(b1, src[sp + 1])
-            || !Utf8Bytes.isContinuation(src[sp + 2])
-            || !Utf8Bytes.isContinuation(src[sp + 3])) {
-          return sp;
-        }
-        sp += 4;
-      } else {
-        return sp;
-      }
-    }
-  }
-
   /**
    * The loop kept from stop 36 to stop 41: at an ASCII byte, the word there either ends the run (its
    * first high byte) or, with the next three words ASCII too, hands the run to {@code skipAscii}, or is
-   * stepped over, back to the top of the loop.
+   * stepped over, back to the top of the loop. The candidates measured against it at stops 41 and 42
+   * (byte steps for short runs, the word loop without the single-byte step, with its first word peeled,
+   * two words a step) are in commit 9355bd6; their figures are in docs/BENCHMARKS.md.
    */
   @Benchmark
   public boolean wordByWord() {
@@ -460,47 +176,6 @@ public class ValidateLoopBenchmark extends BenchBase {
         sp += 2;
       } else if (b1 <= (byte) 0xEF) {
         if (sp + 2 >= sl || !Utf8Bytes.isSecondOfThree(b1, src[sp + 1]) || !Utf8Bytes.isContinuation(src[sp + 2])) {
-          return sp;
-        }
-        sp += 3;
-      } else if (b1 <= (byte) 0xF4) {
-        if (sp + 3 >= sl
-            || !Utf8Bytes.isSecondOfFour(b1, src[sp + 1])
-            || !Utf8Bytes.isContinuation(src[sp + 2])
-            || !Utf8Bytes.isContinuation(src[sp + 3])) {
-          return sp;
-        }
-        sp += 4;
-      } else {
-        return sp;
-      }
-    }
-  }
-
-  static int byteRunLoop(byte[] src, int sp, int sl, int runBytes) {
-    while (true) {
-      if (sp >= sl) {
-        return sl;
-      }
-      int b1 = src[sp];
-      if (b1 >= 0) {
-        int stop = sl - sp > runBytes ? sp + runBytes : sl;
-        do {
-          sp++;
-        } while (sp < stop && src[sp] >= 0);
-        if (sp == stop && sp < sl) {
-          sp = Swar.skipAscii(src, sp, sl);
-        }
-        continue;
-      }
-      if (b1 < (byte) 0xE0) {
-        if (b1 < (byte) 0xC2 || sp + 1 >= sl || !Utf8Bytes.isContinuation(src[sp + 1])) {
-          return sp;
-        }
-        sp += 2;
-      } else if (b1 <= (byte) 0xEF) {
-        if (sp + 2 >= sl || !Utf8Bytes.isSecondOfThree(b1, src[sp + 1])
-            || !Utf8Bytes.isContinuation(src[sp + 2])) {
           return sp;
         }
         sp += 3;
