@@ -499,18 +499,19 @@ final class Utf8ToChars {
    * run per step. The checks are those of wellFormedLength, written out: calling it here measured 12%
    * slower on CJK text.
    *
-   * <p>An ASCII run goes through a word loop of its own whose step is always 8 bytes: the next word's
-   * address never waits on the word before, and only the word that ends the run gives a length (its
-   * first high byte); the input's last word is read once, masked, rather than a byte at a time. The loop
-   * this replaced decided each word anew (ASCII or not, then three more words or not), which on text
-   * with a non-ASCII char every 20 bytes or so goes either way at random, and made each step wait on a
-   * loaded word. Through the public call, 4 forks of this loop's first form (the plain while here ran
-   * as fast or a little faster): 65,536 mostly-ASCII chars in 17-27 µs on JDK 25
-   * against 36, and in 16-17 or 29-30 µs on JDK 17, by fork, against 33-40 (Guava 17-19); the French
-   * article in 86-92 µs against 156-168 (Guava 144-146). What makes some JDK 17 forks run at 30 µs was
-   * not found (docs/BENCHMARKS.md, "A word loop for ASCII runs", stop 42). A single ASCII byte between two sequences (a space between
-   * Cyrillic or Arabic words) is passed by testing the byte after it, without entering the word loop:
-   * without that test, the Arabic lipsum took 51 µs against 40 on JDK 25.
+   * <p>An ASCII run goes through a word loop of its own whose step is always 8 bytes: the next
+   * word's address never waits on the word before, and only the word that ends the run gives a
+   * length (its first high byte); the input's last word is read once, masked, rather than a byte at
+   * a time. The loop this replaced decided each word anew (ASCII or not, then three more words or
+   * not), which on text with a non-ASCII char every 20 bytes or so goes either way at random, and
+   * made each step wait on a loaded word. Through the public call, 4 forks of this loop's first
+   * form (the plain while here ran as fast or a little faster): 65,536 mostly-ASCII chars in 17-27
+   * µs on JDK 25 against 36, and in 16-17 or 29-30 µs on JDK 17, by fork, against 33-40 (Guava
+   * 17-19); the French article in 86-92 µs against 156-168 (Guava 144-146). What makes some JDK 17
+   * forks run at 30 µs was not found (docs/BENCHMARKS.md, "A word loop for ASCII runs", stop 42). A
+   * single ASCII byte between two sequences (a space between Cyrillic or Arabic words) is passed by
+   * testing the byte after it, without entering the word loop: without that test, the Arabic lipsum
+   * took 51 µs against 40 on JDK 25.
    *
    * <p>The shape is measured, not a matter of taste: the ASCII step ends in {@code continue} and the
    * sequences are tested after it, not in an {@code else} of it, or JDK 17's C2 compiled the Russian
