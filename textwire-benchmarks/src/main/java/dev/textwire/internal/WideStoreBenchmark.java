@@ -173,4 +173,84 @@ public class WideStoreBenchmark extends BenchBase {
     }
     return IndexPair.of(sp, dp);
   }
+
+  /**
+   * Candidate (stop 43): Netty's loop shape over the char[] (one loop for every width, tested in the
+   * order ASCII, two bytes, surrogate, three bytes; one byte store at a time).
+   */
+  @Benchmark
+  public long nettyShape() {
+    char[] src = chars;
+    byte[] out = dst;
+    int sp = 0;
+    int sl = src.length;
+    int dp = 0;
+    while (sp < sl) {
+      char c = src[sp];
+      if (c < 0x80) {
+        out[dp++] = (byte) c;
+      } else if (c < 0x800) {
+        out[dp++] = (byte) (0xC0 | (c >>> 6));
+        out[dp++] = (byte) (0x80 | (c & 0x3F));
+      } else if (Character.isSurrogate(c)) {
+        if (!Character.isHighSurrogate(c) || sp + 1 >= sl || !Character.isLowSurrogate(src[sp + 1])) {
+          break;
+        }
+        int cp = Character.toCodePoint(c, src[++sp]);
+        out[dp++] = (byte) (0xF0 | (cp >>> 18));
+        out[dp++] = (byte) (0x80 | ((cp >>> 12) & 0x3F));
+        out[dp++] = (byte) (0x80 | ((cp >>> 6) & 0x3F));
+        out[dp++] = (byte) (0x80 | (cp & 0x3F));
+      } else {
+        out[dp++] = (byte) (0xE0 | (c >>> 12));
+        out[dp++] = (byte) (0x80 | ((c >>> 6) & 0x3F));
+        out[dp++] = (byte) (0x80 | (c & 0x3F));
+      }
+      sp++;
+    }
+    return IndexPair.of(sp, dp);
+  }
+
+  /** Candidate (stop 43): the fast section with its 3-byte run loop tested as Netty tests it. */
+  @Benchmark
+  public long cjkRunNettyTests() {
+    return cjkRunNettyTests(chars, 0, chars.length, dst, 0);
+  }
+
+  static long cjkRunNettyTests(char[] src, int sp, int safeEnd, byte[] dst, int dp) {
+    while (sp < safeEnd) {
+      char c = src[sp];
+      if (c < 0x80) {
+        dst[dp++] = (byte) c;
+        sp++;
+        while (sp < safeEnd && (c = src[sp]) < 0x80) {
+          dst[dp++] = (byte) c;
+          sp++;
+        }
+      } else if (c < 0x800) {
+        dst[dp++] = (byte) (0xC0 | (c >>> 6));
+        dst[dp++] = (byte) (0x80 | (c & 0x3F));
+        sp++;
+        while (sp < safeEnd && (c = src[sp]) >= 0x80 && c < 0x800) {
+          dst[dp++] = (byte) (0xC0 | (c >>> 6));
+          dst[dp++] = (byte) (0x80 | (c & 0x3F));
+          sp++;
+        }
+      } else if (!Character.isSurrogate(c)) {
+        do {
+          dst[dp] = (byte) (0xE0 | (c >>> 12));
+          dst[dp + 1] = (byte) (0x80 | ((c >>> 6) & 0x3F));
+          dst[dp + 2] = (byte) (0x80 | (c & 0x3F));
+          dp += 3;
+          sp++;
+        } while (sp < safeEnd && (c = src[sp]) >= 0x80 && c >= 0x800 && !Character.isSurrogate(c));
+      } else if (Character.isHighSurrogate(c) && sp + 1 < safeEnd && Character.isLowSurrogate(src[sp + 1])) {
+        dp = CharsToUtf8.putFourBytes(Character.toCodePoint(c, src[sp + 1]), dst, dp);
+        sp += 2;
+      } else {
+        break;
+      }
+    }
+    return IndexPair.of(sp, dp);
+  }
 }
