@@ -41,9 +41,6 @@ public class KernelLoopBenchmark extends BenchBase {
   public void setUp() {
     text = Inputs.of(kind, length).text();
     chars = text.toCharArray();
-    if (pairStepsLength(chars, 0, chars.length) != utf8Loop()) {
-      throw new AssertionError("pairSteps miscounts " + kind);
-    }
     dst = new byte[3 * chars.length + 16];
     utf8 = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     decoded = new char[utf8.length];
@@ -460,79 +457,5 @@ public class KernelLoopBenchmark extends BenchBase {
       }
     }
     return (end - begin) + extra;
-  }
-
-  /** Candidate (stop 43): Netty's length loop (utf8BytesNonAscii) over the char[]. */
-  @Benchmark
-  public long nettyLengthShape() {
-    char[] src = chars;
-    int end = src.length;
-    int length = 0;
-    for (int i = 0; i < end; i++) {
-      char c = src[i];
-      if (c < 0x800) {
-        length += ((0x7F - c) >>> 31) + 1;
-      } else if (Character.isSurrogate(c)) {
-        if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(src[i + 1])) {
-          i++;
-          length += 4;
-        } else {
-          return -1;
-        }
-      } else {
-        length += 3;
-      }
-    }
-    return length;
-  }
-
-  /**
-   * Candidate (stop 43): two chars a step. Both below U+0800 (one test of their OR): each adds
-   * (c + 0xFF80) >>> 16, one byte more from U+0080 on; neither a surrogate: the same, plus
-   * (c + 0xF800) >>> 16 from U+0800 on. The sum's chain has one add per two chars.
-   */
-  @Benchmark
-  public long pairSteps() {
-    return pairStepsLength(chars, 0, chars.length);
-  }
-
-  static long pairStepsLength(char[] src, int begin, int end) {
-    long length = end - begin;
-    int i = begin;
-    while (true) {
-      int extra = 0;
-      for (; i < end - 1; i += 2) {
-        int c0 = src[i];
-        int c1 = src[i + 1];
-        if ((c0 | c1) < 0x800) {
-          extra += ((c0 + 0xFF80) >>> 16) + ((c1 + 0xFF80) >>> 16);
-        } else if (!Character.isSurrogate((char) c0) && !Character.isSurrogate((char) c1)) {
-          extra += ((c0 + 0xFF80) >>> 16) + ((c0 + 0xF800) >>> 16) + ((c1 + 0xFF80) >>> 16) + ((c1 + 0xF800) >>> 16);
-        } else {
-          break;
-        }
-      }
-      length += extra;
-      if (i >= end) {
-        return length;
-      }
-      char c = src[i];
-      if (!Character.isSurrogate(c)) { // the last char, or the one before a surrogate
-        length += ((c + 0xFF80) >>> 16) + ((c + 0xF800) >>> 16);
-        i++;
-        continue;
-      }
-      int pairsEnd = i;
-      for (int last = end - 1; pairsEnd < last; pairsEnd += 2) {
-        if ((((src[pairsEnd] & 0xFC00) ^ 0xD800) | ((src[pairsEnd + 1] & 0xFC00) ^ 0xDC00)) != 0) {
-          break;
-        }
-      }
-      if (pairsEnd == i) {
-        return -1; // unpaired: the kernel applies the policy
-      }
-      length += pairsEnd - i;
-      i = pairsEnd;
-    }
   }
 }

@@ -37,7 +37,7 @@ public class ValidateLoopBenchmark extends BenchBase {
     bytes = Inputs.parse(source).utf8Copy();
     n = bytes.length;
     if (!publicCall() || !scalarLoop() || !blockThenSkip() || !formerLoop()
-        || !sequencesInElse() || !twoByteRuns() || !wordByWord() || !shortBytes() || !guava() || !protobuf()) {
+        || !sequencesInElse() || !twoByteRuns() || !wordByWord() || !guava() || !protobuf()) {
       throw new AssertionError("a validator rejected " + source);
     }
   }
@@ -295,50 +295,6 @@ public class ValidateLoopBenchmark extends BenchBase {
           }
           sp += 2;
         } while (sp < sl && (b1 = src[sp]) < (byte) 0xE0);
-      } else if (b1 <= (byte) 0xEF) {
-        if (sp + 2 >= sl || !isSecondOfThree(b1, src[sp + 1]) || !isContinuation(src[sp + 2])) {
-          return sp;
-        }
-        sp += 3;
-      } else if (b1 <= (byte) 0xF4) {
-        if (sp + 3 >= sl
-            || !isSecondOfFour(b1, src[sp + 1])
-            || !isContinuation(src[sp + 2])
-            || !isContinuation(src[sp + 3])) {
-          return sp;
-        }
-        sp += 4;
-      } else {
-        return sp;
-      }
-    }
-  }
-
-  /** Candidate (stop 43): under {@link #SHORT_BYTES} bytes, each ASCII byte is a step of its own. */
-  @Benchmark
-  public boolean shortBytes() {
-    return shortBytesLoop(bytes, 0, n) == n;
-  }
-
-  static final int SHORT_BYTES = Integer.getInteger("shortBytes", 32);
-
-  static int shortBytesLoop(byte[] src, int sp, int sl) {
-    if (sl - sp >= SHORT_BYTES) {
-      return Utf8ToChars.validUpToScalar(src, sp, sl);
-    }
-    while (true) {
-      int b1;
-      do { // an ASCII run, a byte a step, as Guava's slow path takes it
-        if (sp >= sl) {
-          return sl;
-        }
-      } while ((b1 = src[sp++]) >= 0);
-      sp--;
-      if (b1 < (byte) 0xE0) {
-        if (b1 < (byte) 0xC2 || sp + 1 >= sl || !isContinuation(src[sp + 1])) {
-          return sp;
-        }
-        sp += 2;
       } else if (b1 <= (byte) 0xEF) {
         if (sp + 2 >= sl || !isSecondOfThree(b1, src[sp + 1]) || !isContinuation(src[sp + 2])) {
           return sp;
