@@ -30,6 +30,11 @@ public class AsciiScanBenchmark extends BenchBase {
   public void setUp() {
     bytes = Inputs.parse(source).utf8Copy();
     n = bytes.length;
+    // Every scan must find the whole input ASCII, and both constructors build the same String, or the
+    // figures compare different work.
+    if (swar() != n || !orWhole() || orBlocks() != n || !jdkNewString().equals(latin1NewString())) {
+      throw new AssertionError("the scans or constructors disagree on " + source);
+    }
   }
 
   /** The scan {@code Utf8.decode} runs first: four words a step. */
@@ -38,7 +43,10 @@ public class AsciiScanBenchmark extends BenchBase {
     return Swar.skipAscii(bytes, 0, n);
   }
 
-  /** An OR of every byte, one loop: C2 could vectorise this reduction; it does not. */
+  /**
+   * An OR of every byte, one loop: C2 could vectorise this reduction; it does not. (The same over a
+   * String's chars is {@code AsciiLaneBenchmark.orOfChars}.)
+   */
   @Benchmark
   public boolean orWhole() {
     byte[] src = bytes;
