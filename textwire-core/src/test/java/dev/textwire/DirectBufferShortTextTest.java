@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,6 +91,8 @@ class DirectBufferShortTextTest {
       String text = randomText(random, random.nextInt(35), true);
       byte[] expected = text.getBytes(StandardCharsets.UTF_8);
       ByteBuffer direct = ByteBuffer.allocateDirect(expected.length + 2);
+      // Pairs go in as one putInt in the buffer's order: both orders must give the same bytes.
+      direct.order(random.nextBoolean() ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
       direct.position(1).limit(1 + expected.length);
       int written = likeTheJdk.encode(text, direct);
       byte[] actual = new byte[written];
@@ -100,6 +103,26 @@ class DirectBufferShortTextTest {
       assertArrayEquals(expected, actual, what);
       if (!hasLoneSurrogate(text)) {
         assertEquals(expected.length, Utf8.encode(text, direct.clear().position(1)), what);
+      }
+    }
+  }
+
+  @Test
+  void everySupplementaryCodePointInEitherByteOrder() {
+    ByteBuffer big = ByteBuffer.allocateDirect(16).order(ByteOrder.BIG_ENDIAN);
+    ByteBuffer little = ByteBuffer.allocateDirect(16).order(ByteOrder.LITTLE_ENDIAN);
+    byte[] actual = new byte[4];
+    for (int codePoint = 0x10000; codePoint <= Character.MAX_CODE_POINT; codePoint++) {
+      String text = new String(Character.toChars(codePoint));
+      byte[] expected = text.getBytes(StandardCharsets.UTF_8);
+      for (ByteBuffer direct : List.of(big, little)) {
+        direct.clear().position(3);
+        assertEquals(4, Utf8.encode(text, direct));
+        assertEquals(7, direct.position());
+        direct.get(3, actual);
+        if (!java.util.Arrays.equals(expected, actual)) {
+          assertArrayEquals(expected, actual, "U+" + Integer.toHexString(codePoint).toUpperCase() + " " + direct.order());
+        }
       }
     }
   }

@@ -32,6 +32,7 @@ public class AsciiLaneBenchmark extends BenchBase {
   CharsetEncoder utf8 = StandardCharsets.UTF_8.newEncoder();
   CharsetEncoder ascii = StandardCharsets.US_ASCII.newEncoder();
   CharBuffer reusedChars;
+  CharBuffer reusedChars2;
   ByteBuffer reusedDst;
   private static final ThreadLocal<char[]> CHARS = ThreadLocal.withInitial(() -> new char[Scratch.CHUNK_CHARS]);
 
@@ -57,6 +58,29 @@ public class AsciiLaneBenchmark extends BenchBase {
     char[] chars = CHARS.get();
     text.getChars(0, length, chars, 0);
     return chars[length - 1];
+  }
+
+  /** The Lender alone: acquire and release. */
+  @Benchmark
+  public int lenderOnly() {
+    Scratch scratch = Scratch.acquire();
+    try {
+      return scratch.chars.length;
+    } finally {
+      scratch.release();
+    }
+  }
+
+  /** The Lender, then getChars straight into the scratch chars (no CharAccess). */
+  @Benchmark
+  public char lenderAndGetChars() {
+    Scratch scratch = Scratch.acquire();
+    try {
+      text.getChars(0, length, scratch.chars, 0);
+      return scratch.chars[length - 1];
+    } finally {
+      scratch.release();
+    }
   }
 
   /** textwire's first pass: scratch lent by the Lender, chunk copied by CharAccess. */
@@ -121,6 +145,41 @@ public class AsciiLaneBenchmark extends BenchBase {
     ascii.reset();
     ascii.encode(reusedChars, reusedDst, true);
     return reusedDst.position();
+  }
+
+  /** Candidate: scratch and chunk as textwire, then the UTF-8 encoder over fresh wrappers. */
+  @Benchmark
+  public int acquireFillAndUtf8Fresh() {
+    Scratch scratch = Scratch.acquire();
+    try {
+      int count = CharAccess.fill(text, 0, length, scratch.chars);
+      ByteBuffer out = ByteBuffer.wrap(dst, 0, dst.length);
+      CharBuffer in = CharBuffer.wrap(scratch.chars, 0, count);
+      utf8.reset();
+      utf8.encode(in, out, false);
+      return out.position() == in.position() ? out.position() : -1;
+    } finally {
+      scratch.release();
+    }
+  }
+
+  /** Candidate: the same over the chunk's kept wrappers, repositioned. */
+  @Benchmark
+  public int acquireFillAndUtf8Kept() {
+    Scratch scratch = Scratch.acquire();
+    try {
+      int count = CharAccess.fill(text, 0, length, scratch.chars);
+      if (reusedChars2 == null || reusedChars2.array() != scratch.chars) {
+        reusedChars2 = CharBuffer.wrap(scratch.chars);
+      }
+      reusedChars2.limit(count).position(0);
+      reusedDst.limit(dst.length).position(0);
+      utf8.reset();
+      utf8.encode(reusedChars2, reusedDst, false);
+      return reusedDst.position() == reusedChars2.position() ? reusedDst.position() : -1;
+    } finally {
+      scratch.release();
+    }
   }
 
   /** Knowing "all ASCII" from the chars with a plain loop: not vectorised by C2 (an OR reduction). */

@@ -1,0 +1,146 @@
+package dev.textwire.internal;
+
+import dev.textwire.bench.BenchBase;
+import dev.textwire.bench.Inputs;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Setup;
+
+/**
+ * Short Strings into a direct buffer: a byte per absolute put (as shipped) against one put per sequence
+ * (a 2-byte sequence as {@code putShort}, a 3-byte one as {@code putShort} and {@code put}, a pair as
+ * {@code putInt}), in the buffer's byte order. On JDK 17 every absolute put goes through
+ * {@code Buffer.scope()} and {@code ScopedMemoryAccess}, so fewer puts may pay.
+ *
+ * <pre>
+ * java -jar textwire-benchmarks/target/textwire-benchmarks.jar DirectShortBenchmark
+ * </pre>
+ */
+public class DirectShortBenchmark extends BenchBase {
+  @Param({"ascii", "latin1", "cjk", "emoji", "mostly_ascii"})
+  String kind;
+
+  @Param({"16"})
+  int length;
+
+  @Param({"BIG_ENDIAN"})
+  String order;
+
+  String text;
+  ByteBuffer direct;
+
+  @Setup
+  public void setUp() {
+    text = Inputs.synthetic(kind, length).text();
+    direct = ByteBuffer.allocateDirect(3 * length + 16)
+        .order("BIG_ENDIAN".equals(order) ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+    int n = bytePuts();
+    byte[] a = new byte[n];
+    direct.get(0, a);
+    direct.put(0, new byte[n]);
+    for (int variant = 0; variant < 2; variant++) {
+      direct.put(0, new byte[n]);
+      if ((variant == 0 ? sequencePuts() : pairPuts()) != n) {
+        throw new AssertionError("length differs on " + kind);
+      }
+      byte[] b = new byte[n];
+      direct.get(0, b);
+      if (!java.util.Arrays.equals(a, b) || !java.util.Arrays.equals(a, text.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+        throw new AssertionError("bytes differ on " + kind + " variant " + variant);
+      }
+    }
+  }
+
+  @Benchmark
+  public int bytePuts() {
+    return ShortStrings.encodeUtf8(text, 0, text.length(), direct, 0, direct.capacity());
+  }
+
+  @Benchmark
+  public int sequencePuts() {
+    return sequences(text, 0, text.length(), direct, 0, direct.capacity());
+  }
+
+  @Benchmark
+  public int pairPuts() {
+    return pairsWide(text, 0, text.length(), direct, 0, direct.capacity());
+  }
+
+  /** Byte puts, but a surrogate pair's four bytes as one putInt. */
+  static int pairsWide(String text, int begin, int end, ByteBuffer dst, int dp, int dl) {
+    if (dst.getClass() != ShortStrings.DirectBuffer.CLASS) {
+      return -1;
+    }
+    if (dl - dp < 3 * (end - begin)) {
+      return -1;
+    }
+    int start = dp;
+    for (int i = begin; i < end; i++) {
+      char c = text.charAt(i);
+      if (c < 0x80) {
+        dst.put(dp++, (byte) c);
+      } else if (c < 0x800) {
+        dst.put(dp++, (byte) (0xC0 | (c >>> 6)));
+        dst.put(dp++, (byte) (0x80 | (c & 0x3F)));
+      } else if (!Character.isSurrogate(c)) {
+        dst.put(dp++, (byte) (0xE0 | (c >>> 12)));
+        dst.put(dp++, (byte) (0x80 | ((c >>> 6) & 0x3F)));
+        dst.put(dp++, (byte) (0x80 | (c & 0x3F)));
+      } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
+        int cp = Character.toCodePoint(c, text.charAt(++i));
+        int four =
+            0xF0808080
+                | ((cp << 6) & 0x07000000)
+                | ((cp << 4) & 0x003F0000)
+                | ((cp << 2) & 0x00003F00)
+                | (cp & 0x3F);
+        dst.putInt(dp, dst.order() == ByteOrder.LITTLE_ENDIAN ? Integer.reverseBytes(four) : four);
+        dp += 4;
+      } else {
+        return -1;
+      }
+    }
+    return dp - start;
+  }
+
+  static int sequences(String text, int begin, int end, ByteBuffer dst, int dp, int dl) {
+    if (dst.getClass() != ShortStrings.DirectBuffer.CLASS) {
+      return -1;
+    }
+    if (dl - dp < 3 * (end - begin)) {
+      return -1;
+    }
+    boolean little = dst.order() == ByteOrder.LITTLE_ENDIAN;
+    int start = dp;
+    for (int i = begin; i < end; i++) {
+      char c = text.charAt(i);
+      if (c < 0x80) {
+        dst.put(dp++, (byte) c);
+      } else if (c < 0x800) {
+        int two = 0xC080 | ((c << 2) & 0x1F00) | (c & 0x3F); // 110xxxxx 10xxxxxx, first byte high
+        dst.putShort(dp, little ? Short.reverseBytes((short) two) : (short) two);
+        dp += 2;
+      } else if (!Character.isSurrogate(c)) {
+        int two = 0xE080 | ((c >>> 4) & 0x0F00) | ((c >>> 6) & 0x3F);
+        dst.putShort(dp, little ? Short.reverseBytes((short) two) : (short) two);
+        dst.put(dp + 2, (byte) (0x80 | (c & 0x3F)));
+        dp += 3;
+      } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
+        int cp = Character.toCodePoint(c, text.charAt(++i));
+        int four =
+            0xF0808080
+                | ((cp << 6) & 0x07000000)
+                | ((cp << 4) & 0x003F0000)
+                | ((cp << 2) & 0x00003F00)
+                | (cp & 0x3F);
+        dst.putInt(dp, little ? Integer.reverseBytes(four) : four);
+        dp += 4;
+      } else {
+        return -1;
+      }
+    }
+    return dp - start;
+  }
+}
