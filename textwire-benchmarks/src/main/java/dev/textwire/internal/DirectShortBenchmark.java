@@ -14,6 +14,12 @@ import org.openjdk.jmh.annotations.Setup;
  * {@code putInt}), in the buffer's byte order. On JDK 17 every absolute put goes through
  * {@code Buffer.scope()} and {@code ScopedMemoryAccess}, so fewer puts may pay.
  *
+ * <p>Measured (issue 15, stop 44; docs/BENCHMARKS.md, "A pair in one putInt"): {@link #pairPuts} took 16
+ * emoji chars from 33-34 to 21-22 ns on JDK 17 and left JDK 25 level, but through the public call 16
+ * mostly-ASCII chars with one emoji went from 23 to 25-29 ns on JDK 17 (more spills in the ASCII loop
+ * of the larger compiled method), so the kernel keeps byte puts. {@link #sequencePuts} lost CJK on
+ * JDK 25 (17.0 to 20.1 ns).
+ *
  * <pre>
  * java -jar textwire-benchmarks/target/textwire-benchmarks.jar DirectShortBenchmark
  * </pre>
@@ -89,13 +95,7 @@ public class DirectShortBenchmark extends BenchBase {
         dst.put(dp++, (byte) (0x80 | ((c >>> 6) & 0x3F)));
         dst.put(dp++, (byte) (0x80 | (c & 0x3F)));
       } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
-        int cp = Character.toCodePoint(c, text.charAt(++i));
-        int four =
-            0xF0808080
-                | ((cp << 6) & 0x07000000)
-                | ((cp << 4) & 0x003F0000)
-                | ((cp << 2) & 0x00003F00)
-                | (cp & 0x3F);
+        int four = fourBytesBigEndian(Character.toCodePoint(c, text.charAt(++i)));
         dst.putInt(dp, dst.order() == ByteOrder.LITTLE_ENDIAN ? Integer.reverseBytes(four) : four);
         dp += 4;
       } else {
@@ -128,13 +128,7 @@ public class DirectShortBenchmark extends BenchBase {
         dst.put(dp + 2, (byte) (0x80 | (c & 0x3F)));
         dp += 3;
       } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
-        int cp = Character.toCodePoint(c, text.charAt(++i));
-        int four =
-            0xF0808080
-                | ((cp << 6) & 0x07000000)
-                | ((cp << 4) & 0x003F0000)
-                | ((cp << 2) & 0x00003F00)
-                | (cp & 0x3F);
+        int four = fourBytesBigEndian(Character.toCodePoint(c, text.charAt(++i)));
         dst.putInt(dp, little ? Integer.reverseBytes(four) : four);
         dp += 4;
       } else {
@@ -142,5 +136,14 @@ public class DirectShortBenchmark extends BenchBase {
       }
     }
     return dp - start;
+  }
+
+  /** A supplementary code point's UTF-8 bytes in one int, the first byte highest. */
+  static int fourBytesBigEndian(int codePoint) {
+    return 0xF0808080
+        | ((codePoint << 6) & 0x07000000) //   11110xxx: bits 18-20
+        | ((codePoint << 4) & 0x003F0000) //   10xxxxxx: bits 12-17
+        | ((codePoint << 2) & 0x00003F00) //   10xxxxxx: bits 6-11
+        | (codePoint & 0x3F); //               10xxxxxx: bits 0-5
   }
 }

@@ -1,7 +1,6 @@
 package dev.textwire.internal;
 
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /**
  * Short Strings straight from {@code charAt}, with no scratch and no copy (and the exact UTF-8 length
@@ -258,26 +257,15 @@ final class ShortStrings {
         dst.put(dp++, (byte) (0x80 | ((c >>> 6) & 0x3F)));
         dst.put(dp++, (byte) (0x80 | (c & 0x3F)));
       } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
-        // A pair's four bytes in one put: on JDK 17 each absolute put goes through Buffer.scope() and
-        // ScopedMemoryAccess, and 16 emoji chars took 33 ns by byte puts against 21 this way; JDK 25 is
-        // level (17.0 against 17.7, DirectShortBenchmark, 3 forks). 2- and 3-byte sequences stay byte
-        // puts: as putShort (and a put) they were 7% faster on JDK 17 and 18% slower on JDK 25 for CJK.
-        int fourBytes = fourBytesBigEndian(Character.toCodePoint(c, text.charAt(++i)));
-        dst.putInt(dp, dst.order() == ByteOrder.BIG_ENDIAN ? fourBytes : Integer.reverseBytes(fourBytes));
-        dp += 4;
+        int codePoint = Character.toCodePoint(c, text.charAt(++i));
+        dst.put(dp++, (byte) (0xF0 | (codePoint >>> 18)));
+        dst.put(dp++, (byte) (0x80 | ((codePoint >>> 12) & 0x3F)));
+        dst.put(dp++, (byte) (0x80 | ((codePoint >>> 6) & 0x3F)));
+        dst.put(dp++, (byte) (0x80 | (codePoint & 0x3F)));
       } else {
         return -1;
       }
     }
     return dp - start;
-  }
-
-  /** A supplementary code point's UTF-8 bytes in one int, the first byte highest. */
-  static int fourBytesBigEndian(int codePoint) {
-    return 0xF0808080
-        | ((codePoint << 6) & 0x07000000) //   11110xxx: bits 18-20
-        | ((codePoint << 4) & 0x003F0000) //   10xxxxxx: bits 12-17
-        | ((codePoint << 2) & 0x00003F00) //   10xxxxxx: bits 6-11
-        | (codePoint & 0x3F); //               10xxxxxx: bits 0-5
   }
 }
