@@ -65,7 +65,7 @@ class FirstCallAllocationTest {
     assumeTrue(Management.countsThreadAllocation(), "this JVM does not count allocation per thread");
     byte[] dst = new byte[64];
     assertSmall("Utf8.encode(\"hello\")", () -> Utf8.encode("hello"));
-    assertSmall("Utf8.encode of 32 chars of CJK", () -> Utf8.encode("\u4E2D".repeat(32)));
+    assertSmall("Utf8.encode of 32 chars, CJK after a Latin-1 char", () -> Utf8.encode("\u00E9" + "\u4E2D".repeat(31)));
     assertSmall("Utf8.encode into an array", () -> Utf8.encode("h\u00E9llo \u20AC", dst, 0));
     assertSmall("Utf8.encode into exactly enough", () -> Utf8.encode("h\u00E9llo", new byte[6], 0));
     assertSmall("Utf8.encodedLength", () -> Utf8.encodedLength("h\u00E9llo \u20AC"));
@@ -81,31 +81,19 @@ class FirstCallAllocationTest {
   }
 
   /**
-   * The exact length of a String of up to 1,024 chars that starts above Latin-1 is counted from the String
-   * itself; one char longer, it goes through the thread's scratch, which this test also sees, so that it
-   * fails if the driver stops choosing the first path. With the vector tier on, a String of 64 chars or
-   * more takes the chunked path, where the tier counts it (in about a third of the time on 512 CJK chars).
+   * A short String that starts above Latin-1 is stored as UTF-16, and is read with one {@code getChars}
+   * into the thread's scratch rather than by {@code charAt}, whose cost depends on how C2 compiled it
+   * (see {@code ShortStrings}). This test sees the scratch, so that it fails if the driver goes back to
+   * {@code charAt} for such Strings.
    */
   @Test
-  void mediumLengthAboveLatin1NeedsNoScratch() throws Exception {
+  void shortTextAboveLatin1IsReadThroughScratch() throws Exception {
     assumeTrue(Management.countsThreadAllocation(), "this JVM does not count allocation per thread");
-    if (Acceleration.vectorTier()) {
-      String tierLength = "\u4E2D".repeat(64);
-      long tiered = firstCallBytes(() -> Utf8.encodedLength(tierLength));
-      assertTrue(tiered > SMALL_BYTES, () -> "64 chars should reach the tier through the chunked path: " + tiered);
-      String below = "\u4E2D".repeat(63);
-      assertSmall("Utf8.encodedLength of 63 CJK chars, below the tier", () -> Utf8.encodedLength(below));
-      return;
-    }
-    String cjk = "\u4E2D".repeat(1_024);
-    String emoji = "\uD83D\uDE00".repeat(256) + "a\u00E9 \u0416".repeat(128);
-    assertSmall("Utf8.encodedLength of 1,024 CJK chars", () -> Utf8.encodedLength(cjk));
-    assertSmall("Utf8.encodedLength of emoji, then mixed text", () -> Utf8.encodedLength(emoji));
-    String prefixed = "a" + cjk;
-    assertSmall("a sub-range", () -> Utf8.encodedLength(prefixed, 1, 1_025));
-    String longer = cjk + "\u4E2D";
-    long chunked = firstCallBytes(() -> Utf8.encodedLength(longer));
-    assertTrue(chunked > SMALL_BYTES, () -> "1,025 chars should take the chunked path and its scratch: " + chunked);
+    String cjk = "\u4E2D".repeat(16);
+    long encoded = firstCallBytes(() -> Utf8.encode(cjk, new byte[64], 0));
+    assertTrue(encoded > SMALL_BYTES, () -> "16 CJK chars should be copied into scratch: " + encoded);
+    long counted = firstCallBytes(() -> Utf8.encodedLength("\uD83D\uDE00 ok"));
+    assertTrue(counted > SMALL_BYTES, () -> "an emoji first should be counted from scratch: " + counted);
   }
 
   @Test

@@ -8,7 +8,7 @@ import java.nio.ReadOnlyBufferException;
 /**
  * Encodes a whole text, in any encoding, into a new array, an array, a heap or direct buffer, or a window
  * a framing caller chooses. It picks the access path per call (a String's own Latin-1 bytes when the
- * fast path is on, a short String by {@code charAt}, else chunks copied into lent scratch) and runs the
+ * fast path is on, a short String that starts with a Latin-1 char by {@code charAt}, else chunks copied into lent scratch) and runs the
  * {@link EncodeKernel} over it. Arguments are checked by the public API.
  */
 public final class EncodeDriver {
@@ -32,11 +32,7 @@ public final class EncodeDriver {
       if (latin1 != null) {
         return kernel.latin1Length(latin1, begin, end);
       }
-      // Medium text that starts above Latin-1 is counted from charAt too, unless the vector tier would
-      // count it: from a chunk the tier takes about a third of the time (cjk/512, docs/BENCHMARKS.md, stop 40).
-      if (end - begin <= ShortStrings.MAX_CHARS
-          || (end - begin <= ShortStrings.MAX_LENGTH_CHARS && string.charAt(begin) > 0xFF
-              && VectorTier.scanKernelsFor(end - begin) == null)) {
+      if (ShortStrings.readByCharAt(string, begin, end)) {
         int length = kernel.shortLength(string, begin, end);
         if (length >= 0) {
           return length;
@@ -194,7 +190,7 @@ public final class EncodeDriver {
         long progress = kernel.encodeLatin1(latin1, begin, end, dst, dp, dl);
         return IndexPair.source(progress) == end ? IndexPair.destination(progress) - dp : -1;
       }
-      if (end - begin <= ShortStrings.MAX_CHARS) {
+      if (ShortStrings.readByCharAt(string, begin, end)) {
         int written = kernel.encodeShort(string, begin, end, dst, dp, dl);
         if (written >= 0) {
           return written;
@@ -228,7 +224,7 @@ public final class EncodeDriver {
    */
   private static int encodeDirect(
       EncodeKernel kernel, CharSequence text, int begin, int end, ByteBuffer dst, ErrorPolicy policy) {
-    if (text instanceof String && end - begin <= ShortStrings.MAX_CHARS) {
+    if (text instanceof String && ShortStrings.readByCharAt((String) text, begin, end)) {
       int written = kernel.encodeShort((String) text, begin, end, dst, dst.position(), dst.limit());
       if (written >= 0) {
         return written;

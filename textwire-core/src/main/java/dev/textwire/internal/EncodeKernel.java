@@ -36,9 +36,8 @@ public interface EncodeKernel {
 
   /**
    * Bytes written for a String read by {@code charAt}, or -1 if it is not the common case: asked for
-   * Strings of up to {@link ShortStrings#MAX_CHARS} chars, and of up to
-   * {@link ShortStrings#MAX_LENGTH_CHARS} that start above U+00FF (a kernel with no path for those
-   * answers -1).
+   * Strings of up to {@link ShortStrings#MAX_CHARS} chars that start with a Latin-1 char
+   * ({@link ShortStrings#readByCharAt}).
    */
   int shortLength(String text, int begin, int end);
 
