@@ -8,7 +8,7 @@ import java.nio.ReadOnlyBufferException;
 /**
  * Encodes a whole text, in any encoding, into a new array, an array, a heap or direct buffer, or a window
  * a framing caller chooses. It picks the access path per call (a String's own Latin-1 bytes when the
- * fast path is on, a short String that starts with a Latin-1 char by {@code charAt}, else chunks copied into lent scratch) and runs the
+ * fast path is on, a short String by {@code charAt} where that is safe ({@link ShortStrings}), else chunks copied into lent scratch) and runs the
  * {@link EncodeKernel} over it. Arguments are checked by the public API.
  */
 public final class EncodeDriver {
@@ -32,7 +32,7 @@ public final class EncodeDriver {
       if (latin1 != null) {
         return kernel.latin1Length(latin1, begin, end);
       }
-      if (ShortStrings.readByCharAt(string, begin, end)) {
+      if (ShortStrings.countByCharAt(string, begin, end)) {
         int length = kernel.shortLength(string, begin, end);
         if (length >= 0) {
           return length;

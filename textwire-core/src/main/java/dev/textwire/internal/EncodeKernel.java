@@ -35,15 +35,15 @@ public interface EncodeKernel {
   long encodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, int dl);
 
   /**
-   * Bytes written for a String read by {@code charAt}, or -1 if it is not the common case: asked for
-   * Strings of up to {@link ShortStrings#MAX_CHARS} chars that start with a Latin-1 char
-   * ({@link ShortStrings#readByCharAt}).
+   * Bytes written for a String read by {@code charAt}, or -1 if it is not the common case: asked where
+   * {@link ShortStrings#countByCharAt} says (a kernel with no path for longer Strings answers -1).
    */
   int shortLength(String text, int begin, int end);
 
   /**
-   * Encodes a short String read by {@code charAt} into {@code dst[dp, dl)}: bytes written, or -1 if it is
-   * not the common case or does not fit (bytes may have been written; the caller starts over).
+   * Encodes a short String read by {@code charAt} into {@code dst[dp, dl)} (where
+   * {@link ShortStrings#readByCharAt} says): bytes written, or -1 if it is not the common case or does not
+   * fit (bytes may have been written; the caller starts over).
    */
   int encodeShort(String text, int begin, int end, byte[] dst, int dp, int dl);
 

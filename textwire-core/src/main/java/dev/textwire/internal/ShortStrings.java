@@ -10,15 +10,18 @@ import java.nio.ByteBuffer;
  * first); anything else (an unpaired surrogate, a destination too small) answers -1 and the general path
  * starts over, so policies, errors and partial writes live in one place.
  *
- * <p>Only Strings that start with a Latin-1 char come here ({@link #readByCharAt}). A String that starts
- * above U+00FF is stored as UTF-16, and {@code String.charAt} reaches its chars through a branch whose
- * profile the whole JVM shares: where it was profiled on Latin-1 Strings, as in most programs, C2 on
- * JDK 21 and later does not inline {@code StringUTF16.charAt} into a loop of a few iterations ("low call
- * site frequency") and makes a call per char. Measured on JDK 25 (issue 15, stop 44): 16 CJK chars took
- * 55-57 ns against 18 in 2 of 8 benchmark forks, and in every fork with that call kept out of line, 48
- * for CJK and 65 for emoji, where Netty and protobuf, reading by {@code charAt} too, took 41-57. Such
- * Strings take the chunked path, whose one {@code getChars} per chunk costs the same in every
- * compilation.
+ * <p>On JDK 18 and later only Strings that start with a Latin-1 char come here ({@link #readByCharAt}).
+ * A String that starts above U+00FF is stored as UTF-16, and {@code String.charAt} reaches its chars
+ * through a call to {@code StringUTF16.charAt} that C2 inlines only if at least 0.85% of the calls of
+ * {@code String.charAt} it profiled were on UTF-16 Strings ({@code MinInlineFrequencyRatio},
+ * JDK-8273712, "low call site frequency" in {@code -XX:+PrintInlining}); the profile is the whole JVM's,
+ * and in a program that handles mostly Latin-1 text the share is lower, so each char becomes a call.
+ * Measured on JDK 25 (issue 15, stop 44): 16 CJK chars took 55-57 ns against 18 in 2 of 8 benchmark
+ * forks; with the call kept out of line in every fork, 60-66 ns for 16 CJK or emoji chars and 1.2 us for
+ * the length of 512 CJK chars (150 ns inlined), where Netty and protobuf, reading by {@code charAt} too,
+ * took 48-52 ns and 0.8-1.0 us. Such Strings take the chunked path instead, whose one {@code getChars}
+ * per chunk costs the same however the JIT compiled it: 29-37 ns for 16 chars, 200 ns for that length.
+ * JDK 17 inlines the call whatever the share (no fork of 9 refused it), so there they stay here.
  */
 final class ShortStrings {
   private ShortStrings() {}
@@ -27,20 +30,53 @@ final class ShortStrings {
   static final int MAX_CHARS = 32;
 
   /**
-   * True if {@code text[begin, end)} takes this path: at most {@link #MAX_CHARS} chars, empty or starting
-   * with a Latin-1 char (see the class comment for why the others do not).
+   * Up to this many chars, the exact UTF-8 length of a String that does not start with a Latin-1 char is
+   * counted here too on JDK 17 (see {@link #countByCharAt}). Measured there (EncodedLengthBenchmark, 3
+   * forks, issue 15), against the chunked path: CJK 512 chars 217 ns against 288, 1,024 chars 424 against
+   * 570, emoji 512 chars 151 against 177; at 2,048 still 842 against 993, but JDK 25 lost there. Text that
+   * starts with a Latin-1 char is left to the chunked path, whose JDK intrinsic narrows ASCII and Latin-1
+   * runs at vector speed.
+   */
+  static final int MAX_LENGTH_CHARS = 1024;
+
+  /**
+   * True where C2 inlines {@code StringUTF16.charAt} into {@code String.charAt}'s callers however rarely
+   * the JVM's profile saw a UTF-16 String: before JDK 18 (see the class comment).
+   */
+  static final boolean UTF16_BY_CHAR_AT = Runtime.version().feature() < 18;
+
+  /**
+   * True if {@code text[begin, end)} is encoded by this class: at most {@link #MAX_CHARS} chars, and on
+   * JDK 18 and later empty or starting with a Latin-1 char.
    */
   static boolean readByCharAt(String text, int begin, int end) {
-    return end - begin <= MAX_CHARS && (begin == end || text.charAt(begin) <= 0xFF);
+    return end - begin <= MAX_CHARS && (UTF16_BY_CHAR_AT || begin == end || text.charAt(begin) <= 0xFF);
+  }
+
+  /**
+   * True if the exact length of {@code text[begin, end)} is counted by this class: as
+   * {@link #readByCharAt}, and on JDK 17 also up to {@link #MAX_LENGTH_CHARS} chars that start above
+   * Latin-1, unless the vector tier would count them (from a chunk it takes about a third of the time on
+   * 512 CJK chars, stop 40).
+   */
+  static boolean countByCharAt(String text, int begin, int end) {
+    if (end - begin <= MAX_CHARS) {
+      return readByCharAt(text, begin, end);
+    }
+    return UTF16_BY_CHAR_AT
+        && end - begin <= MAX_LENGTH_CHARS
+        && text.charAt(begin) > 0xFF
+        && VectorTier.scanKernelsFor(end - begin) == null;
   }
 
   /**
    * Encoded length of {@code text[begin, end)}, or -1 if it holds a surrogate the variant does not
-   * encode as it is (an unpaired one in UTF-8 or CESU-8).
+   * encode as it is (an unpaired one in UTF-8 or CESU-8), or if it is longer than {@link #MAX_CHARS} and
+   * the variant is not UTF-8.
    */
   static int encodedLength(String text, int begin, int end, Utf8Variant variant) {
     if (variant == Utf8Variant.UTF_8) {
-      return utf8Length(text, begin, end);
+      return end - begin <= MAX_CHARS ? utf8Length(text, begin, end) : utf8LengthOfRuns(text, begin, end);
     }
     if (end - begin > MAX_CHARS) {
       return -1; // CESU-8 and modified UTF-8 are measured here on short Strings only
@@ -127,6 +163,46 @@ final class ShortStrings {
       }
     }
     return length;
+  }
+
+  /**
+   * {@link #utf8Length} for Strings of up to {@link #MAX_LENGTH_CHARS} chars: the loop of
+   * {@code CharsToUtf8}'s UTF-8 length over the String instead of a chunk copied out of it. Branch-free
+   * below U+0800, and a run of well-formed pairs counted two chars a step, outside the loop. On 16 chars
+   * the branchy loop above stays: this one measured twice its time on ASCII and Latin-1 text on JDK 25
+   * (17.7 ns against 7.9), though faster on CJK and emoji (11-12 against 13-14).
+   */
+  private static int utf8LengthOfRuns(String text, int begin, int end) {
+    int length = end - begin; // at most MAX_LENGTH_CHARS, so no int overflow below
+    int i = begin;
+    while (true) {
+      int extra = 0;
+      for (; i < end; i++) {
+        char c = text.charAt(i);
+        if (c < 0x800) {
+          extra += (0x7F - c) >>> 31;
+        } else if (!Character.isSurrogate(c)) {
+          extra += 2;
+        } else {
+          break;
+        }
+      }
+      length += extra;
+      if (i >= end) {
+        return length;
+      }
+      int pairsEnd = i;
+      for (int last = end - 1; pairsEnd < last; pairsEnd += 2) {
+        if ((((text.charAt(pairsEnd) & 0xFC00) ^ 0xD800) | ((text.charAt(pairsEnd + 1) & 0xFC00) ^ 0xDC00)) != 0) {
+          break;
+        }
+      }
+      if (pairsEnd == i) {
+        return -1; // an unpaired surrogate: the general path applies the policy
+      }
+      length += pairsEnd - i; // a pair is 2 chars and 4 bytes: one byte more than one per char
+      i = pairsEnd;
+    }
   }
 
   private static int encodeUtf8(String text, int begin, int end, byte[] dst, int dp, int dl) {

@@ -17,13 +17,15 @@ import org.junit.jupiter.api.Test;
  * reference, through the public API under every policy, where the driver chooses between the short
  * {@code charAt} path and the chunked one by the first char and the length: both sides of the short
  * bound, texts that start inside and outside Latin-1, runs of pairs, pairs at the ends, and unpaired
- * surrogates anywhere. (Until stop 44 of issue 15, texts of up to 1,024 chars that start above Latin-1
- * were counted from {@code charAt}; they now take the chunked path, see {@link ShortStrings}.)
+ * surrogates anywhere. On JDK 17 texts of up to {@value ShortStrings#MAX_LENGTH_CHARS} chars that start
+ * above Latin-1 are counted from {@code charAt} too (ShortStrings.utf8LengthOfRuns, checked against the
+ * reference here); from JDK 18 they take the chunked path (see {@link ShortStrings}).
  */
 class MediumLengthTest {
   private static final int[] LENGTHS = {
     ShortStrings.MAX_CHARS, ShortStrings.MAX_CHARS + 1, ShortStrings.MAX_CHARS + 2, 100, 512,
-    1023, 1024, 1025, 1026, 3000,
+    ShortStrings.MAX_LENGTH_CHARS - 1, ShortStrings.MAX_LENGTH_CHARS, ShortStrings.MAX_LENGTH_CHARS + 1,
+    ShortStrings.MAX_LENGTH_CHARS + 2, 3000,
   };
 
   @Test
@@ -41,10 +43,22 @@ class MediumLengthTest {
 
       int unpaired = unpaired(text, begin, end);
       int wellFormedBytes = text.substring(begin, end).getBytes(StandardCharsets.UTF_8).length - unpaired; // '?' each
-      // Only short texts that start with a Latin-1 char are read by charAt; the others take the chunked path.
-      boolean latin1First = begin < end && text.charAt(begin) <= 0xFF;
-      assertEquals(end - begin <= ShortStrings.MAX_CHARS && (begin == end || latin1First),
-          ShortStrings.readByCharAt(text, begin, end), where);
+      // Which path counts: charAt for short texts (on JDK 18 and later only those that start with a
+      // Latin-1 char), and on JDK 17 also for medium ones that start above Latin-1.
+      boolean latin1First = begin == end || text.charAt(begin) <= 0xFF;
+      boolean shortRead = end - begin <= ShortStrings.MAX_CHARS && (ShortStrings.UTF16_BY_CHAR_AT || latin1First);
+      assertEquals(shortRead, ShortStrings.readByCharAt(text, begin, end), where);
+      boolean medium = end - begin > ShortStrings.MAX_CHARS && end - begin <= ShortStrings.MAX_LENGTH_CHARS;
+      if (medium) {
+        assertEquals(ShortStrings.UTF16_BY_CHAR_AT && !latin1First && VectorTier.scanKernelsFor(end - begin) == null,
+            ShortStrings.countByCharAt(text, begin, end), where);
+        // The charAt count itself, whichever JDK routes to it.
+        assertEquals(unpaired == 0 ? wellFormedBytes : -1,
+            ShortStrings.encodedLength(text, begin, end, Utf8Variant.UTF_8), where);
+        // CESU-8 and modified UTF-8 are not counted here at this length: the general path does it.
+        assertEquals(-1, ShortStrings.encodedLength(text, begin, end, Utf8Variant.CESU_8), where);
+        assertEquals(-1, ShortStrings.encodedLength(text, begin, end, Utf8Variant.MODIFIED_UTF_8), where);
+      }
       if (unpaired == 0) {
         assertEquals(wellFormedBytes, strict.encodedLength(text, begin, end), where);
       } else {
