@@ -17,9 +17,9 @@ import java.nio.ByteBuffer;
  * JDK-8273712, "low call site frequency" in {@code -XX:+PrintInlining}); the profile is the whole JVM's,
  * and in a program that handles mostly Latin-1 text the share is lower, so each char becomes a call.
  * Measured on JDK 25 (issue 15, stop 44): 16 CJK chars took 55-57 ns against 18 in 2 of 8 benchmark
- * forks; with the call kept out of line in every fork, 60-66 ns for 16 CJK or emoji chars and 1.2 us for
- * the length of 512 CJK chars (150 ns inlined), where Netty and protobuf, reading by {@code charAt} too,
- * took 48-52 ns and 0.8-1.0 us. Such Strings take the chunked path instead, whose one {@code getChars}
+ * forks; with the call kept out of line in every fork, 48-66 ns for 16 CJK or emoji chars and 1.2 us for
+ * the length of 512 CJK chars (155 ns inlined), where Netty and protobuf, reading by {@code charAt} too,
+ * took 47-57 ns and 0.8-1.1 us. Such Strings take the chunked path instead, whose one {@code getChars}
  * per chunk costs the same however the JIT compiled it: 29-37 ns for 16 chars, 200 ns for that length.
  * JDK 17 inlines the call whatever the share (no fork of 9 refused it), so there they stay here.
  */
