@@ -8,8 +8,9 @@ import java.nio.ReadOnlyBufferException;
 /**
  * Encodes a whole text, in any encoding, into a new array, an array, a heap or direct buffer, or a window
  * a framing caller chooses. It picks the access path per call (a String's own Latin-1 bytes when the
- * fast path is on, a short String by {@code charAt} where that is safe ({@link ShortStrings}), else chunks copied into lent scratch) and runs the
- * {@link EncodeKernel} over it. Arguments are checked by the public API.
+ * fast path is on, a short String by {@code charAt} where that is cheap in every compilation
+ * ({@link ShortStrings}), else chunks copied into lent scratch) and runs the {@link EncodeKernel} over it.
+ * Arguments are checked by the public API.
  */
 public final class EncodeDriver {
   private EncodeDriver() {}

@@ -15,7 +15,7 @@ import java.nio.ByteBuffer;
  * through a call to {@code StringUTF16.charAt} that C2 inlines only if at least 0.85% of the calls of
  * {@code String.charAt} it profiled were on UTF-16 Strings ({@code MinInlineFrequencyRatio},
  * JDK-8273712, "low call site frequency" in {@code -XX:+PrintInlining}); the profile is the whole JVM's,
- * and in a program that handles mostly Latin-1 text the share is lower, so each char becomes a call.
+ * and in a program that handles mostly Latin-1 text the share is usually lower: each char is a call.
  * Measured on JDK 25 (issue 15, stop 44): 16 CJK chars took 55-57 ns against 18 in 2 of 8 benchmark
  * forks; with the call kept out of line in every fork, 48-66 ns for 16 CJK or emoji chars and 1.2 us for
  * the length of 512 CJK chars (155 ns inlined), where Netty and protobuf, reading by {@code charAt} too,
