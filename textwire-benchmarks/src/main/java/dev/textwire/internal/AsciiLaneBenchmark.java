@@ -147,7 +147,11 @@ public class AsciiLaneBenchmark extends BenchBase {
     return reusedDst.position();
   }
 
-  /** Candidate: scratch and chunk as textwire, then the UTF-8 encoder over fresh wrappers. */
+  /**
+   * Candidate: scratch and chunk as textwire, then the UTF-8 encoder over fresh wrappers (inlined whole).
+   * 28.3 ns on JDK 17 and 36.2 on JDK 25 against 37.6 and 37.0 for the lane as shipped (stop 44), but it
+   * does not stop at the first non-ASCII char, so it cannot be the lane as it is.
+   */
   @Benchmark
   public int acquireFillAndUtf8Fresh() {
     Scratch scratch = Scratch.acquire();

@@ -11,7 +11,10 @@ import org.openjdk.jmh.annotations.Setup;
  * The encoder's fast section ({@link CharsToUtf8#fastUtf8}) beside other shapes of its runs of one width,
  * and beside Netty's loop copied over the String and over a char[]: which source shape gives C2 the
  * fewest instructions per char. On CJK text the loop is bound by how many instructions the core can
- * issue (about 20 per char, 4-5 a cycle), so every instruction the compiler adds shows in the time.
+ * issue (perfasm: about 23 per char for Netty's, 25-26 for ours, 4-5 a cycle), so every instruction the
+ * compiler adds shows in the time. Measured (issue 15, stop 44; docs/BENCHMARKS.md): {@link #pairs3}
+ * took cjk/65,536 from 60.3 to 56.6 us on JDK 25 but to 82.2 on JDK 17, and lost the Chinese article on
+ * both, so the kernel keeps one char a step.
  *
  * <pre>
  * java -jar textwire-benchmarks/target/textwire-benchmarks.jar RunShapeBenchmark -p kind=cjk -p length=65536
