@@ -91,7 +91,7 @@ class DirectBufferShortTextTest {
       String text = randomText(random, random.nextInt(35), true);
       byte[] expected = text.getBytes(StandardCharsets.UTF_8);
       ByteBuffer direct = ByteBuffer.allocateDirect(expected.length + 2);
-      // Pairs go in as one putInt in the buffer's order: both orders must give the same bytes.
+      // The bytes must not depend on the buffer's order (a wide store of a sequence would).
       direct.order(random.nextBoolean() ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
       direct.position(1).limit(1 + expected.length);
       int written = likeTheJdk.encode(text, direct);

@@ -32,7 +32,6 @@ public class AsciiLaneBenchmark extends BenchBase {
   CharsetEncoder utf8 = StandardCharsets.UTF_8.newEncoder();
   CharsetEncoder ascii = StandardCharsets.US_ASCII.newEncoder();
   CharBuffer reusedChars;
-  CharBuffer reusedChars2;
   ByteBuffer reusedDst;
   private static final ThreadLocal<char[]> CHARS = ThreadLocal.withInitial(() -> new char[Scratch.CHUNK_CHARS]);
 
@@ -162,25 +161,6 @@ public class AsciiLaneBenchmark extends BenchBase {
       utf8.reset();
       utf8.encode(in, out, false);
       return out.position() == in.position() ? out.position() : -1;
-    } finally {
-      scratch.release();
-    }
-  }
-
-  /** Candidate: the same over the chunk's kept wrappers, repositioned. */
-  @Benchmark
-  public int acquireFillAndUtf8Kept() {
-    Scratch scratch = Scratch.acquire();
-    try {
-      int count = CharAccess.fill(text, 0, length, scratch.chars);
-      if (reusedChars2 == null || reusedChars2.array() != scratch.chars) {
-        reusedChars2 = CharBuffer.wrap(scratch.chars);
-      }
-      reusedChars2.limit(count).position(0);
-      reusedDst.limit(dst.length).position(0);
-      utf8.reset();
-      utf8.encode(reusedChars2, reusedDst, false);
-      return reusedDst.position() == reusedChars2.position() ? reusedDst.position() : -1;
     } finally {
       scratch.release();
     }

@@ -9,16 +9,16 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * Short Strings into a direct buffer: a byte per absolute put (as shipped) against one put per sequence
- * (a 2-byte sequence as {@code putShort}, a 3-byte one as {@code putShort} and {@code put}, a pair as
- * {@code putInt}), in the buffer's byte order. On JDK 17 every absolute put goes through
+ * Short Strings into a direct buffer: a byte per absolute put (as shipped) against a surrogate pair's
+ * four bytes as one {@code putInt}, in the buffer's byte order. On JDK 17 every absolute put goes through
  * {@code Buffer.scope()} and {@code ScopedMemoryAccess}, so fewer puts may pay.
  *
- * <p>Measured (issue 15, stop 44; docs/BENCHMARKS.md, "A pair in one putInt"): {@link #pairPuts} took 16
- * emoji chars from 33-34 to 21-22 ns on JDK 17 and left JDK 25 level, but through the public call 16
- * mostly-ASCII chars with one emoji went from 23 to 25-29 ns on JDK 17 (more spills in the ASCII loop
- * of the larger compiled method), so the kernel keeps byte puts. {@link #sequencePuts} lost CJK on
- * JDK 25 (17.0 to 20.1 ns).
+ * <p>Measured (issue 15, stop 44; docs/BENCHMARKS.md, "A surrogate pair in one putInt into direct
+ * buffers"): {@link #pairPuts} took 16 emoji chars from 33-34 to 21-22 ns on JDK 17 and left JDK 25
+ * level, but through the public call 16 mostly-ASCII chars with one emoji went from 20-23 to 25-35 ns on
+ * JDK 17 (more spills in the ASCII loop of the larger compiled method), so the kernel keeps byte puts.
+ * Every sequence as one wide put (a 3-byte one as putShort and put) lost CJK on JDK 25 (17.0 to 20.1
+ * ns); that candidate is in commit 53e7b8a.
  *
  * <pre>
  * java -jar textwire-benchmarks/target/textwire-benchmarks.jar DirectShortBenchmark
@@ -46,27 +46,20 @@ public class DirectShortBenchmark extends BenchBase {
     byte[] a = new byte[n];
     direct.get(0, a);
     direct.put(0, new byte[n]);
-    for (int variant = 0; variant < 2; variant++) {
-      direct.put(0, new byte[n]);
-      if ((variant == 0 ? sequencePuts() : pairPuts()) != n) {
-        throw new AssertionError("length differs on " + kind);
-      }
-      byte[] b = new byte[n];
-      direct.get(0, b);
-      if (!java.util.Arrays.equals(a, b) || !java.util.Arrays.equals(a, text.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
-        throw new AssertionError("bytes differ on " + kind + " variant " + variant);
-      }
+    direct.put(0, new byte[n]);
+    if (pairPuts() != n) {
+      throw new AssertionError("length differs on " + kind);
+    }
+    byte[] b = new byte[n];
+    direct.get(0, b);
+    if (!java.util.Arrays.equals(a, b) || !java.util.Arrays.equals(a, text.getBytes(java.nio.charset.StandardCharsets.UTF_8))) {
+      throw new AssertionError("bytes differ on " + kind);
     }
   }
 
   @Benchmark
   public int bytePuts() {
     return ShortStrings.encodeUtf8(text, 0, text.length(), direct, 0, direct.capacity());
-  }
-
-  @Benchmark
-  public int sequencePuts() {
-    return sequences(text, 0, text.length(), direct, 0, direct.capacity());
   }
 
   @Benchmark
@@ -97,39 +90,6 @@ public class DirectShortBenchmark extends BenchBase {
       } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
         int four = fourBytesBigEndian(Character.toCodePoint(c, text.charAt(++i)));
         dst.putInt(dp, dst.order() == ByteOrder.LITTLE_ENDIAN ? Integer.reverseBytes(four) : four);
-        dp += 4;
-      } else {
-        return -1;
-      }
-    }
-    return dp - start;
-  }
-
-  static int sequences(String text, int begin, int end, ByteBuffer dst, int dp, int dl) {
-    if (dst.getClass() != ShortStrings.DirectBuffer.CLASS) {
-      return -1;
-    }
-    if (dl - dp < 3 * (end - begin)) {
-      return -1;
-    }
-    boolean little = dst.order() == ByteOrder.LITTLE_ENDIAN;
-    int start = dp;
-    for (int i = begin; i < end; i++) {
-      char c = text.charAt(i);
-      if (c < 0x80) {
-        dst.put(dp++, (byte) c);
-      } else if (c < 0x800) {
-        int two = 0xC080 | ((c << 2) & 0x1F00) | (c & 0x3F); // 110xxxxx 10xxxxxx, first byte high
-        dst.putShort(dp, little ? Short.reverseBytes((short) two) : (short) two);
-        dp += 2;
-      } else if (!Character.isSurrogate(c)) {
-        int two = 0xE080 | ((c >>> 4) & 0x0F00) | ((c >>> 6) & 0x3F);
-        dst.putShort(dp, little ? Short.reverseBytes((short) two) : (short) two);
-        dst.put(dp + 2, (byte) (0x80 | (c & 0x3F)));
-        dp += 3;
-      } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
-        int four = fourBytesBigEndian(Character.toCodePoint(c, text.charAt(++i)));
-        dst.putInt(dp, little ? Integer.reverseBytes(four) : four);
         dp += 4;
       } else {
         return -1;
