@@ -8,8 +8,9 @@ import java.nio.ReadOnlyBufferException;
 /**
  * Encodes a whole text, in any encoding, into a new array, an array, a heap or direct buffer, or a window
  * a framing caller chooses. It picks the access path per call (a String's own Latin-1 bytes when the
- * fast path is on, a short String by {@code charAt} where that is cheap in every compilation
- * ({@link ShortStrings}), else chunks copied into lent scratch) and runs the {@link EncodeKernel} over it.
+ * fast path is on, a short String by the kernel's own loop, by {@code charAt} where that is cheap in every
+ * compilation and else from a small copy ({@link ShortStrings}), else chunks copied into lent scratch) and
+ * runs the {@link EncodeKernel} over it.
  * Arguments are checked by the public API.
  */
 public final class EncodeDriver {
@@ -33,7 +34,7 @@ public final class EncodeDriver {
       if (latin1 != null) {
         return kernel.latin1Length(latin1, begin, end);
       }
-      if (ShortStrings.countByCharAt(string, begin, end)) {
+      if (ShortStrings.counts(string, begin, end)) {
         int length = kernel.shortLength(string, begin, end);
         if (length >= 0) {
           return length;
@@ -191,7 +192,7 @@ public final class EncodeDriver {
         long progress = kernel.encodeLatin1(latin1, begin, end, dst, dp, dl);
         return IndexPair.source(progress) == end ? IndexPair.destination(progress) - dp : -1;
       }
-      if (ShortStrings.readByCharAt(string, begin, end)) {
+      if (ShortStrings.encodes(begin, end)) {
         int written = kernel.encodeShort(string, begin, end, dst, dp, dl);
         if (written >= 0) {
           return written;
@@ -225,7 +226,7 @@ public final class EncodeDriver {
    */
   private static int encodeDirect(
       EncodeKernel kernel, CharSequence text, int begin, int end, ByteBuffer dst, ErrorPolicy policy) {
-    if (text instanceof String && ShortStrings.readByCharAt((String) text, begin, end)) {
+    if (text instanceof String && ShortStrings.encodes(begin, end)) {
       int written = kernel.encodeShort((String) text, begin, end, dst, dst.position(), dst.limit());
       if (written >= 0) {
         return written;

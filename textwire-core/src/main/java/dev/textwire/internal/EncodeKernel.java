@@ -35,15 +35,16 @@ public interface EncodeKernel {
   long encodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, int dl);
 
   /**
-   * Bytes written for a String read by {@code charAt}, or -1 if it is not the common case: asked where
-   * {@link ShortStrings#countByCharAt} says (a kernel with no path for longer Strings answers -1).
+   * Bytes written for a short String (read by {@code charAt}, or copied out where
+   * {@link ShortStrings#readByCharAt} says no), or -1 if it is not the common case: asked where
+   * {@link ShortStrings#counts} says (a kernel with no path for longer Strings answers -1).
    */
   int shortLength(String text, int begin, int end);
 
   /**
-   * Encodes a short String read by {@code charAt} into {@code dst[dp, dl)} (where
-   * {@link ShortStrings#readByCharAt} says): bytes written, or -1 if it is not the common case or does not
-   * fit (bytes may have been written; the caller starts over).
+   * Encodes a short String (read as {@link #shortLength} says) into {@code dst[dp, dl)}, asked where
+   * {@link ShortStrings#encodes} says: bytes written, or -1 if it is not the common case or does not fit
+   * (bytes may have been written; the caller starts over).
    */
   int encodeShort(String text, int begin, int end, byte[] dst, int dp, int dl);
 

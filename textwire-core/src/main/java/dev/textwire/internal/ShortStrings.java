@@ -19,8 +19,9 @@ import java.nio.ByteBuffer;
  * Measured on JDK 25 (issue 15, stop 44): 16 CJK chars took 55-57 ns against 18 in 2 of 8 benchmark
  * forks; with the call kept out of line in every fork, 48-66 ns for 16 CJK or emoji chars and 1.2 us for
  * the length of 512 CJK chars (155 ns inlined), where Netty and protobuf, reading by {@code charAt} too,
- * took 47-57 ns and 0.8-1.1 us. Such Strings take the chunked path instead, whose one {@code getChars}
- * per chunk costs the same however the JIT compiled it: 29-37 ns for 16 chars, 200 ns for that length.
+ * took 47-57 ns and 0.8-1.1 us. Such Strings are copied out by one {@code getChars}, which costs the same
+ * however the JIT compiled it: up to {@link #MAX_CHARS} chars in UTF-8 by {@link ShortCopies} (19-22 ns
+ * for 16 chars), longer ones and the other encodings by the chunked path (200 ns for that length).
  * JDK 17 inlines the call whatever the share (no fork of 9 refused it), so there they stay here.
  */
 final class ShortStrings {
@@ -46,22 +47,32 @@ final class ShortStrings {
   static final boolean UTF16_BY_CHAR_AT = Runtime.version().feature() < 18;
 
   /**
-   * True if {@code text[begin, end)} is encoded by this class: at most {@link #MAX_CHARS} chars, and on
-   * JDK 18 and later empty or starting with a Latin-1 char.
+   * True if {@code text[begin, end)} is encoded by a kernel's short path (this class, or
+   * {@link ShortCopies} for what this class does not read by {@code charAt}): at most {@link #MAX_CHARS}
+   * chars.
    */
-  static boolean readByCharAt(String text, int begin, int end) {
-    return end - begin <= MAX_CHARS && (UTF16_BY_CHAR_AT || begin == end || text.charAt(begin) <= 0xFF);
+  static boolean encodes(int begin, int end) {
+    return end - begin <= MAX_CHARS;
   }
 
   /**
-   * True if the exact length of {@code text[begin, end)} is counted by this class: as
-   * {@link #readByCharAt}, and on JDK 17 also up to {@link #MAX_LENGTH_CHARS} chars that start above
-   * Latin-1, unless the vector tier would count them (from a chunk it takes about a third of the time on
-   * 512 CJK chars, stop 40).
+   * True if this class reads {@code text[begin, end)}, a String of at most {@link #MAX_CHARS} chars, by
+   * {@code charAt}: on JDK 17 always, on JDK 18 and later if it is empty or starts with a Latin-1 char
+   * (see the class comment). Otherwise UTF-8 goes to {@link ShortCopies}.
    */
-  static boolean countByCharAt(String text, int begin, int end) {
+  static boolean readByCharAt(String text, int begin, int end) {
+    return UTF16_BY_CHAR_AT || begin == end || text.charAt(begin) <= 0xFF;
+  }
+
+  /**
+   * True if the exact length of {@code text[begin, end)} is counted by a kernel's short path: as
+   * {@link #encodes}, and on JDK 17 also up to {@link #MAX_LENGTH_CHARS} chars that start above Latin-1,
+   * unless the vector tier would count them (from a chunk it takes about a third of the time on 512 CJK
+   * chars, stop 40).
+   */
+  static boolean counts(String text, int begin, int end) {
     if (end - begin <= MAX_CHARS) {
-      return readByCharAt(text, begin, end);
+      return true;
     }
     return UTF16_BY_CHAR_AT
         && end - begin <= MAX_LENGTH_CHARS
@@ -75,11 +86,20 @@ final class ShortStrings {
    * the variant is not UTF-8.
    */
   static int encodedLength(String text, int begin, int end, Utf8Variant variant) {
-    if (variant == Utf8Variant.UTF_8) {
-      return end - begin <= MAX_CHARS ? utf8Length(text, begin, end) : utf8LengthOfRuns(text, begin, end);
-    }
     if (end - begin > MAX_CHARS) {
-      return -1; // CESU-8 and modified UTF-8 are measured here on short Strings only
+      // CESU-8 and modified UTF-8 are measured here on short Strings only
+      return variant == Utf8Variant.UTF_8 ? utf8LengthOfRuns(text, begin, end) : -1;
+    }
+    if (!readByCharAt(text, begin, end)) {
+      return variant == Utf8Variant.UTF_8 ? ShortCopies.utf8Length(text, begin, end) : -1;
+    }
+    return lengthByCharAt(text, begin, end, variant);
+  }
+
+  /** {@link #encodedLength} of a short String by {@code charAt}, whatever {@link #readByCharAt} says. */
+  static int lengthByCharAt(String text, int begin, int end, Utf8Variant variant) {
+    if (variant == Utf8Variant.UTF_8) {
+      return utf8Length(text, begin, end);
     }
     int low = variant.asciiLow;
     int length = end - begin;
@@ -107,13 +127,21 @@ final class ShortStrings {
    * the caller starts over).
    */
   static int encode(String text, int begin, int end, byte[] dst, int dp, int dl, Utf8Variant variant) {
+    if (!readByCharAt(text, begin, end)) {
+      return variant == Utf8Variant.UTF_8 ? ShortCopies.encodeUtf8(text, begin, end, dst, dp, dl) : -1;
+    }
+    return encodeByCharAt(text, begin, end, dst, dp, dl, variant);
+  }
+
+  /** {@link #encode} by {@code charAt}, whatever {@link #readByCharAt} says. */
+  static int encodeByCharAt(String text, int begin, int end, byte[] dst, int dp, int dl, Utf8Variant variant) {
     if (variant == Utf8Variant.UTF_8) {
       return encodeUtf8(text, begin, end, dst, dp, dl);
     }
     if (dl - dp < 3 * (end - begin)) {
       // Room for less than the worst case, as when encoding into an array of the exact length: a length
       // pass over so few chars costs less than the general path's scratch, and then no check is needed.
-      int length = encodedLength(text, begin, end, variant);
+      int length = lengthByCharAt(text, begin, end, variant);
       if (length < 0 || length > dl - dp) {
         return -1;
       }
@@ -278,6 +306,13 @@ final class ShortStrings {
     if (dst.getClass() != DirectBuffer.CLASS) {
       return -1;
     }
+    return readByCharAt(text, begin, end)
+        ? encodeUtf8ByCharAt(text, begin, end, dst, dp, dl)
+        : ShortCopies.encodeUtf8(text, begin, end, dst, dp, dl);
+  }
+
+  /** {@link #encodeUtf8(String, int, int, ByteBuffer, int, int)} by {@code charAt}, on a buffer of that class. */
+  static int encodeUtf8ByCharAt(String text, int begin, int end, ByteBuffer dst, int dp, int dl) {
     if (dl - dp < 3 * (end - begin)) {
       int length = utf8Length(text, begin, end);
       if (length < 0 || length > dl - dp) {

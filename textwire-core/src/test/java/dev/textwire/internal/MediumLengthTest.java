@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * bound, texts that start inside and outside Latin-1, runs of pairs, pairs at the ends, and unpaired
  * surrogates anywhere. On JDK 17 texts of up to {@value ShortStrings#MAX_LENGTH_CHARS} chars that start
  * above Latin-1 are counted from {@code charAt} too (ShortStrings.utf8LengthOfRuns, checked against the
- * reference here); from JDK 18 they take the chunked path (see {@link ShortStrings}).
+ * reference here); from JDK 18 they take the chunked path, and short ones a copy (see
+ * {@link ShortStrings}).
  */
 class MediumLengthTest {
   private static final int[] LENGTHS = {
@@ -43,15 +44,19 @@ class MediumLengthTest {
 
       int unpaired = unpaired(text, begin, end);
       int wellFormedBytes = text.substring(begin, end).getBytes(StandardCharsets.UTF_8).length - unpaired; // '?' each
-      // Which path counts: charAt for short texts (on JDK 18 and later only those that start with a
-      // Latin-1 char), and on JDK 17 also for medium ones that start above Latin-1.
+      // Which path counts: the short one for short texts (by charAt, or on JDK 18 and later by a copy for
+      // those that start above Latin-1), and on JDK 17 also for medium ones that start above Latin-1.
       boolean latin1First = begin == end || text.charAt(begin) <= 0xFF;
-      boolean shortRead = end - begin <= ShortStrings.MAX_CHARS && (ShortStrings.UTF16_BY_CHAR_AT || latin1First);
-      assertEquals(shortRead, ShortStrings.readByCharAt(text, begin, end), where);
+      boolean isShort = end - begin <= ShortStrings.MAX_CHARS;
+      assertEquals(isShort, ShortStrings.encodes(begin, end), where);
+      if (isShort) {
+        assertEquals(ShortStrings.UTF16_BY_CHAR_AT || latin1First, ShortStrings.readByCharAt(text, begin, end), where);
+      }
       boolean medium = end - begin > ShortStrings.MAX_CHARS && end - begin <= ShortStrings.MAX_LENGTH_CHARS;
+      assertEquals(isShort || (medium && ShortStrings.UTF16_BY_CHAR_AT && !latin1First
+              && VectorTier.scanKernelsFor(end - begin) == null),
+          ShortStrings.counts(text, begin, end), where);
       if (medium) {
-        assertEquals(ShortStrings.UTF16_BY_CHAR_AT && !latin1First && VectorTier.scanKernelsFor(end - begin) == null,
-            ShortStrings.countByCharAt(text, begin, end), where);
         // The charAt count itself, whichever JDK routes to it.
         assertEquals(unpaired == 0 ? wellFormedBytes : -1,
             ShortStrings.encodedLength(text, begin, end, Utf8Variant.UTF_8), where);

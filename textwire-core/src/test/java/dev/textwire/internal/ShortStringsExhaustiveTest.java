@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every String of up to {@value #MAX_LENGTH} chars over an alphabet of one char of each width, two high and
- * two low surrogates, and U+0000, through {@link ShortStrings} for each variant, into arrays and direct
+ * two low surrogates, and U+0000, through {@link ShortStrings} for each variant (its {@code charAt} loops,
+ * {@link ShortCopies}' loops over a copy, and the choice between them), into arrays and direct
  * buffers, whole and as sub-ranges cut on either side, with room for the worst case (no length pass: the
  * loop alone must find unpaired surrogates) and exactly enough room or one byte less (a length pass
  * first). The answer is compared with a reference encoder written from the variants' table: the bytes,
@@ -66,11 +67,55 @@ class ShortStringsExhaustiveTest {
     return false;
   }
 
+  /** What a route answers: the bytes written into {@code dst[dp, dl)}, or -1. */
+  private interface Encode {
+    int into(String text, int begin, int end, byte[] dst, int dp, int dl, Utf8Variant variant);
+  }
+
+  /** The same into a direct buffer (UTF-8 only). */
+  private interface EncodeDirect {
+    int into(String text, int begin, int end, ByteBuffer dst, int dp, int dl);
+  }
+
+  /**
+   * Both routes on every JDK (by {@code charAt} in every variant, and {@link ShortCopies} in UTF-8), and
+   * the dispatch between them, which on JDK 18 and later leaves CESU-8 and modified UTF-8 of a String
+   * that starts above U+00FF to the general path (-1).
+   */
   private static void check(String text, int begin, int end, Utf8Variant variant) {
     byte[] expected = reference(text, begin, end, variant);
     Supplier<String> where = () -> variant + " " + hex(text) + " [" + begin + ", " + end + ")";
+    check(expected, "charAt", where, text, begin, end, variant,
+        ShortStrings::lengthByCharAt, ShortStrings::encodeByCharAt, ShortStrings::encodeUtf8ByCharAt);
+    if (variant == Utf8Variant.UTF_8) {
+      check(expected, "copy", where, text, begin, end, variant,
+          (t, b, e, v) -> ShortCopies.utf8Length(t, b, e),
+          (t, b, e, dst, dp, dl, v) -> ShortCopies.encodeUtf8(t, b, e, dst, dp, dl),
+          ShortCopies::encodeUtf8);
+    }
+    boolean routed = variant == Utf8Variant.UTF_8 || ShortStrings.readByCharAt(text, begin, end);
+    check(routed ? expected : null, "dispatch", where, text, begin, end, variant,
+        ShortStrings::encodedLength, ShortStrings::encode, ShortStrings::encodeUtf8);
+  }
+
+  private interface Length {
+    int of(String text, int begin, int end, Utf8Variant variant);
+  }
+
+  private static void check(
+      byte[] expected,
+      String route,
+      Supplier<String> at,
+      String text,
+      int begin,
+      int end,
+      Utf8Variant variant,
+      Length length,
+      Encode encode,
+      EncodeDirect encodeDirect) {
+    Supplier<String> where = () -> route + ": " + at.get();
     int expectedLength = expected == null ? -1 : expected.length;
-    assertEquals(expectedLength, ShortStrings.encodedLength(text, begin, end, variant), () -> where.get() + " length");
+    assertEquals(expectedLength, length.of(text, begin, end, variant), () -> where.get() + " length");
 
     int worst = 3 * (end - begin);
     int[] rooms = expected == null ? new int[] {worst} : new int[] {worst, expected.length, expected.length - 1};
@@ -81,7 +126,7 @@ class ShortStringsExhaustiveTest {
       boolean fits = expected != null && room >= expected.length;
       // Into an array, at an offset, with sentinels around the room.
       Arrays.fill(ARRAY, (byte) 0x5A);
-      int written = ShortStrings.encode(text, begin, end, ARRAY, 2, 2 + room, variant);
+      int written = encode.into(text, begin, end, ARRAY, 2, 2 + room, variant);
       assertEquals(fits ? expected.length : -1, written, () -> where.get() + " room " + room);
       if (fits) {
         assertArrayEquals(expected, Arrays.copyOfRange(ARRAY, 2, 2 + written), () -> where.get() + " room " + room);
@@ -92,7 +137,7 @@ class ShortStringsExhaustiveTest {
         for (int i = 0; i < DIRECT.capacity(); i++) {
           DIRECT.put(i, (byte) 0x5A);
         }
-        int directWritten = ShortStrings.encodeUtf8(text, begin, end, DIRECT, 2, 2 + room);
+        int directWritten = encodeDirect.into(text, begin, end, DIRECT, 2, 2 + room);
         assertEquals(fits ? expected.length : -1, directWritten, () -> where.get() + " direct, room " + room);
         if (fits) {
           byte[] got = new byte[DIRECT.capacity()];

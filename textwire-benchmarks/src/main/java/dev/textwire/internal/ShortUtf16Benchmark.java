@@ -1,0 +1,90 @@
+package dev.textwire.internal;
+
+import dev.textwire.ErrorPolicy;
+import dev.textwire.Utf8;
+import dev.textwire.bench.BenchBase;
+import dev.textwire.bench.Inputs;
+import java.nio.charset.StandardCharsets;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Setup;
+
+/**
+ * Short Strings stored as UTF-16, by each route the library has for them: the public call; its short
+ * path's choice ({@link ShortStrings#encode}); a copy ({@link ShortCopies}, what that choice takes on
+ * JDK 18 and later); {@code charAt} (what it takes on JDK 17); and the chunked path (what such Strings
+ * took on JDK 18 and later before stop 45). Which of these a run shows as fastest depends on whether C2
+ * inlined {@code StringUTF16.charAt} in that fork (see {@link ShortStrings}).
+ *
+ * <pre>
+ * java -jar textwire-benchmarks/target/textwire-benchmarks.jar ShortUtf16Benchmark -prof gc
+ * </pre>
+ */
+public class ShortUtf16Benchmark extends BenchBase {
+  @Param({"cjk", "emoji"})
+  String kind;
+
+  @Param({"16"})
+  int length;
+
+  String text;
+  byte[] dst;
+
+  @Setup
+  public void setUp() {
+    text = Inputs.synthetic(kind, length).text();
+    dst = new byte[3 * length + 16];
+    int n = text.getBytes(StandardCharsets.UTF_8).length;
+    if (publicApi() != n || shortPath() != n || copy() != n || charAt() != n || chunked() != n
+        || publicLength() != n || copyLength() != n || charAtLength() != n) {
+      throw new AssertionError("a route disagrees on " + kind);
+    }
+  }
+
+  @Benchmark
+  public int publicApi() {
+    return Utf8.encode(text, dst, 0);
+  }
+
+  @Benchmark
+  public int shortPath() {
+    return ShortStrings.encode(text, 0, text.length(), dst, 0, dst.length, Utf8Variant.UTF_8);
+  }
+
+  @Benchmark
+  public int copy() {
+    return ShortCopies.encodeUtf8(text, 0, text.length(), dst, 0, dst.length);
+  }
+
+  @Benchmark
+  public int charAt() {
+    return ShortStrings.encodeByCharAt(text, 0, text.length(), dst, 0, dst.length, Utf8Variant.UTF_8);
+  }
+
+  @Benchmark
+  public int chunked() {
+    Scratch scratch = Scratch.acquire();
+    try {
+      int count = CharAccess.fill(text, 0, text.length(), scratch.chars);
+      return IndexPair.destination(
+          Utf8Kernel.UTF_8.encodeChunk(scratch, 0, count, dst, 0, dst.length, true, ErrorPolicy.STRICT, 0, null));
+    } finally {
+      scratch.release();
+    }
+  }
+
+  @Benchmark
+  public long publicLength() {
+    return Utf8.encodedLength(text);
+  }
+
+  @Benchmark
+  public int copyLength() {
+    return ShortCopies.utf8Length(text, 0, text.length());
+  }
+
+  @Benchmark
+  public int charAtLength() {
+    return ShortStrings.lengthByCharAt(text, 0, text.length(), Utf8Variant.UTF_8);
+  }
+}

@@ -1,0 +1,82 @@
+package dev.textwire.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.textwire.Utf8;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ShortCopies} on Strings of every length up to its bound and past it, seeded random, against the
+ * {@code charAt} loops of {@link ShortStrings} (checked exhaustively over short alphabets in
+ * {@link ShortStringsExhaustiveTest}) and {@code String.getBytes}: the same answer on every JDK, -1 past
+ * {@link ShortStrings#MAX_CHARS} chars, and the public API's bytes whichever route it takes.
+ */
+class ShortCopiesTest {
+  private static final String[] PIECES = {
+    "a", "\u00E9", "\u0416", "\u4E2D", "\uFFFF", "\uD83D\uDE00", "\uDBFF\uDFFF", "\uD800", "\uDC00", "\u0000",
+  };
+
+  @Test
+  void seededRandomStringsAgreeWithTheCharAtLoops() {
+    SplittableRandom random = new SplittableRandom(0x73686f7274L);
+    byte[] dst = new byte[3 * (ShortStrings.MAX_CHARS + 4) + 4];
+    byte[] oracle = new byte[dst.length];
+    ByteBuffer direct = ByteBuffer.allocateDirect(dst.length);
+    for (int round = 0; round < 50_000; round++) {
+      StringBuilder sb = new StringBuilder();
+      int target = random.nextInt(ShortStrings.MAX_CHARS + 4);
+      boolean wellFormed = random.nextInt(3) > 0;
+      sb.append('\u4E2D'); // starts above Latin-1, as the texts this path gets do
+      while (sb.length() < target) {
+        String piece = PIECES[random.nextInt(wellFormed ? PIECES.length - 3 : PIECES.length)];
+        sb.append(piece);
+      }
+      String text = sb.toString();
+      int begin = random.nextInt(3) == 0 ? random.nextInt(Math.min(3, text.length() + 1)) : 0;
+      int end = random.nextInt(3) == 0 ? Math.max(begin, text.length() - random.nextInt(3)) : text.length();
+      String where = "round " + round + " " + hex(text) + " [" + begin + ", " + end + ")";
+      boolean tooLong = end - begin > ShortStrings.MAX_CHARS;
+
+      int expectedLength = tooLong ? -1 : ShortStrings.lengthByCharAt(text, begin, end, Utf8Variant.UTF_8);
+      assertEquals(expectedLength, ShortCopies.utf8Length(text, begin, end), where);
+      int room = random.nextInt(4) == 0 ? Math.max(0, expectedLength - random.nextInt(2)) : 3 * (end - begin);
+      Arrays.fill(dst, (byte) 0x5A);
+      Arrays.fill(oracle, (byte) 0x5A);
+      int expected = tooLong ? -1 : ShortStrings.encodeByCharAt(text, begin, end, oracle, 1, 1 + room, Utf8Variant.UTF_8);
+      int written = ShortCopies.encodeUtf8(text, begin, end, dst, 1, 1 + room);
+      assertEquals(expected, written, where);
+      if (written >= 0) {
+        assertArrayEquals(oracle, dst, where); // the bytes, and nothing outside them
+        assertArrayEquals(text.substring(begin, end).getBytes(StandardCharsets.UTF_8),
+            Arrays.copyOfRange(dst, 1, 1 + written), where);
+      }
+      int directWritten = ShortCopies.encodeUtf8(text, begin, end, direct, 1, 1 + room);
+      assertEquals(expected, directWritten, where);
+      if (directWritten >= 0) {
+        byte[] got = new byte[directWritten];
+        direct.get(1, got);
+        assertArrayEquals(Arrays.copyOfRange(oracle, 1, 1 + written), got, where);
+      }
+      if (expectedLength >= 0) {
+        // The public API, whichever route it takes on this JDK.
+        assertEquals(expectedLength, Utf8.encodedLength(text, begin, end), where);
+        byte[] exact = new byte[expectedLength];
+        assertEquals(expectedLength, Utf8.encode(text, begin, end, exact, 0), where);
+        assertArrayEquals(text.substring(begin, end).getBytes(StandardCharsets.UTF_8), exact, where);
+      }
+    }
+  }
+
+  private static String hex(String text) {
+    StringBuilder sb = new StringBuilder("\"");
+    for (int i = 0; i < text.length(); i++) {
+      sb.append(String.format("\\u%04X", (int) text.charAt(i)));
+    }
+    return sb.append('"').toString();
+  }
+}
