@@ -9,9 +9,11 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
- * Short Strings into a direct buffer: a byte per absolute put (as shipped) against a surrogate pair's
- * four bytes as one {@code putInt}, in the buffer's byte order. On JDK 17 every absolute put goes through
- * {@code Buffer.scope()} and {@code ScopedMemoryAccess}, so fewer puts may pay.
+ * Short Strings into a direct buffer: the shipped route ({@link #bytePuts}: until stop 44 a byte per
+ * absolute put; since stop 45 one- and two-byte chars by puts and the rest staged and copied in, see
+ * {@link ShortStrings#encodeUtf8ByCharAt}) against a surrogate pair's four bytes as one {@code putInt},
+ * in the buffer's byte order. On JDK 17 every absolute put goes through {@code Buffer.scope()} and
+ * {@code ScopedMemoryAccess}, so fewer puts may pay.
  *
  * <p>Measured (issue 15, stop 44; docs/BENCHMARKS.md, "A surrogate pair in one putInt into direct
  * buffers"): {@link #pairPuts} took 16 emoji chars from 33-34 to 21-22 ns on JDK 17 and left JDK 25

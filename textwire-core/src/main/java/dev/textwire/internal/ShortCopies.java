@@ -7,8 +7,8 @@ import java.nio.ByteBuffer;
  * that start above U+00FF), in UTF-8: one {@code getChars} into a small per-thread array, then the same
  * loops as there over the copy. The chunked path would do the same copy, but its scratch, its lane
  * choice and its general loop, built for 2,048 chars, cost more than the work at 16 (measured on JDK 25,
- * 16 chars, issue 15, stop 45: 29-34 ns through the chunked path, 19-22 here, 17-18 by an inlined
- * {@code charAt}; ShortUtf16Benchmark).
+ * 16 CJK or emoji chars, issue 15, stop 45, ShortUtf16Benchmark: 28 ns through the chunked path, 23-25
+ * here, 18 by an inlined {@code charAt}; the copy and the borrowing are the difference).
  *
  * <p>The space is borrowed, not acquired ({@link Lender#borrow}): nothing between the copy and the end
  * of the loop runs a caller's code, so a nested call cannot find it half used, and the lent flag's
@@ -19,9 +19,13 @@ import java.nio.ByteBuffer;
 final class ShortCopies {
   private ShortCopies() {}
 
-  /** What a thread keeps for this path: room for {@link ShortStrings#MAX_CHARS} chars. */
+  /**
+   * What a thread keeps for short Strings: room for {@link ShortStrings#MAX_CHARS} chars copied out, and
+   * for their UTF-8 on its way into a direct buffer ({@link #stageUtf8}).
+   */
   static final class Space extends Lender.Loanable {
     final char[] chars = new char[ShortStrings.MAX_CHARS];
+    final byte[] bytes = new byte[3 * ShortStrings.MAX_CHARS];
   }
 
   private static final Lender<Space> LENDER = new Lender<>(Space::new);
@@ -95,6 +99,30 @@ final class ShortCopies {
         }
       }
       return dp - start;
+    } finally {
+      LENDER.giveBack(space);
+    }
+  }
+
+  /**
+   * The UTF-8 of {@code text[begin, end)} by {@link ShortStrings}' {@code charAt} loop into the space's
+   * bytes, then one bulk put into {@code direct[dp, dl)}: bytes written, or -1 (unpaired, too long, or
+   * no room). For direct buffers whose absolute puts cost more than a copy (see
+   * {@link ShortStrings#encodeUtf8ByCharAt}).
+   */
+  static int stageUtf8(String text, int begin, int end, ByteBuffer direct, int dp, int dl) {
+    if (end - begin > ShortStrings.MAX_CHARS) {
+      return -1;
+    }
+    Space space = LENDER.borrow();
+    try {
+      byte[] bytes = space.bytes;
+      int length = ShortStrings.encodeByCharAt(text, begin, end, bytes, 0, bytes.length, Utf8Variant.UTF_8);
+      if (length < 0 || length > dl - dp) {
+        return -1;
+      }
+      direct.put(dp, bytes, 0, length);
+      return length;
     } finally {
       LENDER.giveBack(space);
     }

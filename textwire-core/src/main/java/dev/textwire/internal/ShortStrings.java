@@ -10,8 +10,8 @@ import java.nio.ByteBuffer;
  * first); anything else (an unpaired surrogate, a destination too small) answers -1 and the general path
  * starts over, so policies, errors and partial writes live in one place.
  *
- * <p>On JDK 18 and later only Strings that start with a Latin-1 char come here ({@link #readByCharAt}).
- * A String that starts above U+00FF is stored as UTF-16, and {@code String.charAt} reaches its chars
+ * <p>On JDK 18 and later only Strings that start with a Latin-1 char are read by {@code charAt} here
+ * ({@link #readByCharAt}). A String that starts above U+00FF is stored as UTF-16, and {@code String.charAt} reaches its chars
  * through a call to {@code StringUTF16.charAt} that C2 inlines only if at least 0.85% of the calls of
  * {@code String.charAt} it profiled were on UTF-16 Strings ({@code MinInlineFrequencyRatio},
  * JDK-8273712, "low call site frequency" in {@code -XX:+PrintInlining}); the profile is the whole JVM's,
@@ -20,9 +20,10 @@ import java.nio.ByteBuffer;
  * forks; with the call kept out of line in every fork, 48-66 ns for 16 CJK or emoji chars and 1.2 us for
  * the length of 512 CJK chars (155 ns inlined), where Netty and protobuf, reading by {@code charAt} too,
  * took 47-57 ns and 0.8-1.1 us. Such Strings are copied out by one {@code getChars}, which costs the same
- * however the JIT compiled it: up to {@link #MAX_CHARS} chars in UTF-8 by {@link ShortCopies} (19-22 ns
- * for 16 chars), longer ones and the other encodings by the chunked path (200 ns for that length).
- * JDK 17 inlines the call whatever the share (no fork of 9 refused it), so there they stay here.
+ * however the JIT compiled it: up to {@link #MAX_CHARS} chars in UTF-8 by {@link ShortCopies}, which this
+ * class hands them to (23-25 ns for 16 chars, stop 45), CESU-8, modified UTF-8 and longer Strings by the
+ * chunked path (200 ns for that length). JDK 17 inlines the call whatever the share (no fork of 9 refused
+ * it), so there they stay on {@code charAt}.
  */
 final class ShortStrings {
   private ShortStrings() {}
@@ -32,7 +33,7 @@ final class ShortStrings {
 
   /**
    * Up to this many chars, the exact UTF-8 length of a String that does not start with a Latin-1 char is
-   * counted here too on JDK 17 (see {@link #countByCharAt}). Measured there (EncodedLengthBenchmark, 3
+   * counted here too on JDK 17 (see {@link #counts}). Measured there (EncodedLengthBenchmark, 3
    * forks, issue 15), against the chunked path: CJK 512 chars 217 ns against 288, 1,024 chars 424 against
    * 570, emoji 512 chars 151 against 177; at 2,048 still 842 against 993, but JDK 25 lost there. Text that
    * starts with a Latin-1 char is left to the chunked path, whose JDK intrinsic narrows ASCII and Latin-1
@@ -311,9 +312,21 @@ final class ShortStrings {
         : ShortCopies.encodeUtf8(text, begin, end, dst, dp, dl);
   }
 
-  /** {@link #encodeUtf8(String, int, int, ByteBuffer, int, int)} by {@code charAt}, on a buffer of that class. */
+  /**
+   * {@link #encodeUtf8(String, int, int, ByteBuffer, int, int)} by {@code charAt}, on a buffer of that
+   * class: one- and two-byte chars by absolute puts, and from the first wider char on, the rest encoded by
+   * the array loop into a staging array and put in one bulk copy ({@link ShortCopies#stageUtf8}). On JDK
+   * 17 each absolute put goes through the buffer's scope checks, so four puts for a pair and three for a
+   * CJK char cost more than the copy. Measured, 16 chars, ns, a put per byte against this
+   * (DirectShortBenchmark, 2-3 forks, issue 15, stop 45), JDK 17: CJK 34-39 against 24-30, emoji 33-35
+   * against 26-28, ASCII 10.5 against 9.0, Latin-1 13.8 against 13.1, but mostly-ASCII text with one
+   * emoji 19-22 against 25-26; JDK 25: ASCII 10.1 against 7.1, Latin-1 11.3 against 10.1, mostly-ASCII
+   * 19.0 against 18.3 (there CJK and emoji Strings go to {@link ShortCopies}, whose loop puts each byte:
+   * staged, they measured 3-5 ns slower). Staging from the first non-ASCII char instead lost Latin-1 by 2
+   * ns on both JDKs; staging all of it lost ASCII and Latin-1 by 1-3 ns.
+   */
   static int encodeUtf8ByCharAt(String text, int begin, int end, ByteBuffer dst, int dp, int dl) {
-    if (dl - dp < 3 * (end - begin)) {
+    if (dl - dp < 2 * (end - begin)) {
       int length = utf8Length(text, begin, end);
       if (length < 0 || length > dl - dp) {
         return -1;
@@ -327,18 +340,9 @@ final class ShortStrings {
       } else if (c < 0x800) {
         dst.put(dp++, (byte) (0xC0 | (c >>> 6)));
         dst.put(dp++, (byte) (0x80 | (c & 0x3F)));
-      } else if (!Character.isSurrogate(c)) {
-        dst.put(dp++, (byte) (0xE0 | (c >>> 12)));
-        dst.put(dp++, (byte) (0x80 | ((c >>> 6) & 0x3F)));
-        dst.put(dp++, (byte) (0x80 | (c & 0x3F)));
-      } else if (Character.isHighSurrogate(c) && i + 1 < end && Character.isLowSurrogate(text.charAt(i + 1))) {
-        int codePoint = Character.toCodePoint(c, text.charAt(++i));
-        dst.put(dp++, (byte) (0xF0 | (codePoint >>> 18)));
-        dst.put(dp++, (byte) (0x80 | ((codePoint >>> 12) & 0x3F)));
-        dst.put(dp++, (byte) (0x80 | ((codePoint >>> 6) & 0x3F)));
-        dst.put(dp++, (byte) (0x80 | (codePoint & 0x3F)));
       } else {
-        return -1;
+        int rest = ShortCopies.stageUtf8(text, i, end, dst, dp, dl);
+        return rest < 0 ? -1 : dp - start + rest;
       }
     }
     return dp - start;

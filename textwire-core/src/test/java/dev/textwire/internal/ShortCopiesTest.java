@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
  * {@link ShortCopies} on Strings of every length up to its bound and past it, seeded random, against the
  * {@code charAt} loops of {@link ShortStrings} (checked exhaustively over short alphabets in
  * {@link ShortStringsExhaustiveTest}) and {@code String.getBytes}: the same answer on every JDK, -1 past
- * {@link ShortStrings#MAX_CHARS} chars, and the public API's bytes whichever route it takes.
+ * {@link ShortStrings#MAX_CHARS} chars, and the public API's bytes whichever route it takes. The
+ * staging for direct buffers ({@link ShortCopies#stageUtf8}) likewise.
  */
 class ShortCopiesTest {
   private static final String[] PIECES = {
@@ -59,6 +60,14 @@ class ShortCopiesTest {
       assertEquals(expected, directWritten, where);
       if (directWritten >= 0) {
         byte[] got = new byte[directWritten];
+        direct.get(1, got);
+        assertArrayEquals(Arrays.copyOfRange(oracle, 1, 1 + written), got, where);
+      }
+      // Staged for a direct buffer: the charAt loop into the space, then one bulk put.
+      int staged = ShortCopies.stageUtf8(text, begin, end, direct, 1, 1 + room);
+      assertEquals(expected, staged, where);
+      if (staged >= 0) {
+        byte[] got = new byte[staged];
         direct.get(1, got);
         assertArrayEquals(Arrays.copyOfRange(oracle, 1, 1 + written), got, where);
       }
