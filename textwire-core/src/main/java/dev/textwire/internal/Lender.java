@@ -7,9 +7,9 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
 
 /**
- * Lends reusable working space ({@link Scratch}, {@link DataUtf}'s windows) to one call at a time, so
- * that calls allocate nothing once warm, and so that what is kept does not grow with the number of
- * virtual threads.
+ * Lends reusable working space ({@link Scratch}, {@link DataUtf}'s windows, {@link ShortCopies}' space) to
+ * one call at a time, so that calls allocate nothing once warm, and so that what is kept does not grow
+ * with the number of virtual threads.
  *
  * <ul>
  *   <li>On a platform thread: the thread's own space, through a {@code ThreadLocal} (a few nanoseconds,

@@ -8,7 +8,8 @@ import java.nio.ByteBuffer;
  * loops as there over the copy. The chunked path would do the same copy, but its scratch, its lane
  * choice and its general loop, built for 2,048 chars, cost more than the work at 16 (measured on JDK 25,
  * 16 CJK or emoji chars, issue 15, stop 45, ShortUtf16Benchmark: 28 ns through the chunked path, 23-25
- * here, 18 by an inlined {@code charAt}; the copy and the borrowing are the difference).
+ * here, 18 by an inlined {@code charAt}; the copy and the borrowing are the difference). The same space
+ * also stages the UTF-8 of a short String on its way into a direct buffer ({@link #stageUtf8}).
  *
  * <p>The space is borrowed, not acquired ({@link Lender#borrow}): nothing between the copy and the end
  * of the loop runs a caller's code, so a nested call cannot find it half used, and the lent flag's
