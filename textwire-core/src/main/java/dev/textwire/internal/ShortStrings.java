@@ -11,11 +11,12 @@ import java.nio.ByteBuffer;
  * starts over, so policies, errors and partial writes live in one place.
  *
  * <p>On JDK 18 and later only Strings that start with a Latin-1 char are read by {@code charAt} here
- * ({@link #readByCharAt}). A String that starts above U+00FF is stored as UTF-16, and {@code String.charAt} reaches its chars
- * through a call to {@code StringUTF16.charAt} that C2 inlines only if at least 0.85% of the calls of
- * {@code String.charAt} it profiled were on UTF-16 Strings ({@code MinInlineFrequencyRatio},
- * JDK-8273712, "low call site frequency" in {@code -XX:+PrintInlining}); the profile is the whole JVM's,
- * and in a program that handles mostly Latin-1 text the share is usually lower: each char is a call.
+ * ({@link #readByCharAt}). A String that starts above U+00FF is stored as UTF-16, and
+ * {@code String.charAt} reaches its chars through a call to {@code StringUTF16.charAt} that C2 inlines
+ * only if at least 0.85% of the calls of {@code String.charAt} it profiled were on UTF-16 Strings
+ * ({@code MinInlineFrequencyRatio}, JDK-8273712, "low call site frequency" in {@code -XX:+PrintInlining});
+ * the profile is the whole JVM's, and in a program that handles mostly Latin-1 text the share is
+ * usually lower: each char is a call.
  * Measured on JDK 25 (issue 15, stop 44): 16 CJK chars took 55-57 ns against 18 in 2 of 8 benchmark
  * forks; with the call kept out of line in every fork, 48-66 ns for 16 CJK or emoji chars and 1.2 us for
  * the length of 512 CJK chars (155 ns inlined), where Netty and protobuf, reading by {@code charAt} too,
@@ -83,8 +84,8 @@ final class ShortStrings {
 
   /**
    * Encoded length of {@code text[begin, end)}, or -1 if it holds a surrogate the variant does not
-   * encode as it is (an unpaired one in UTF-8 or CESU-8), or if it is longer than {@link #MAX_CHARS} and
-   * the variant is not UTF-8.
+   * encode as it is (an unpaired one in UTF-8 or CESU-8), or if the variant is not UTF-8 and the String
+   * is longer than {@link #MAX_CHARS} or not read by {@code charAt} ({@link #readByCharAt}).
    */
   static int encodedLength(String text, int begin, int end, Utf8Variant variant) {
     if (end - begin > MAX_CHARS) {
@@ -125,7 +126,7 @@ final class ShortStrings {
   /**
    * Encodes {@code text[begin, end)} into {@code dst[dp, dl)}; returns the bytes written, or -1 if the
    * text holds an unpaired surrogate the variant refuses, or does not fit (bytes may have been written;
-   * the caller starts over).
+   * the caller starts over), or if the variant is not UTF-8 and the String is not read by {@code charAt}.
    */
   static int encode(String text, int begin, int end, byte[] dst, int dp, int dl, Utf8Variant variant) {
     if (!readByCharAt(text, begin, end)) {
@@ -322,8 +323,8 @@ final class ShortStrings {
    * against 26-28, ASCII 10.5 against 9.0, Latin-1 13.8 against 13.1, but mostly-ASCII text with one
    * emoji 19-22 against 25-26; JDK 25: ASCII 10.1 against 7.1, Latin-1 11.3 against 10.1, mostly-ASCII
    * 19.0 against 18.3 (there CJK and emoji Strings go to {@link ShortCopies}, whose loop puts each byte:
-   * staged, they measured 3-5 ns slower). Staging from the first non-ASCII char instead lost Latin-1 by 2
-   * ns on both JDKs; staging all of it lost ASCII and Latin-1 by 1-3 ns.
+   * staged, they measured 3-5 ns slower). Staging from the first non-ASCII char instead lost Latin-1 by
+   * 2-4 ns; staging all of it lost ASCII and Latin-1 by 1-4 ns.
    */
   static int encodeUtf8ByCharAt(String text, int begin, int end, ByteBuffer dst, int dp, int dl) {
     if (dl - dp < 2 * (end - begin)) {
