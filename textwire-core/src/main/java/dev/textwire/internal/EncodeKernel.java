@@ -50,7 +50,8 @@ public interface EncodeKernel {
 
   /**
    * {@link #encodeShort(String, int, int, byte[], int, int)} into a direct buffer's {@code [dp, dl)}, by
-   * absolute puts; -1 as there, or where the kernel leaves direct buffers to the general path.
+   * absolute puts or a small staged copy, never moving its position; -1 as there, or where the kernel
+   * leaves direct buffers to the general path.
    */
   int encodeShort(String text, int begin, int end, ByteBuffer dst, int dp, int dl);
 

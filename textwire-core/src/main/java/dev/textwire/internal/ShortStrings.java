@@ -3,7 +3,7 @@ package dev.textwire.internal;
 import java.nio.ByteBuffer;
 
 /**
- * Short Strings straight from {@code charAt}, with no scratch and no copy: for a handful of chars the
+ * Short Strings straight from {@code charAt}, with no scratch and no chunk: for a handful of chars the
  * per-call cost of the chunked path (a ThreadLocal, {@code getChars}, bookkeeping: about 20 ns measured)
  * is more than the work, and a thread that only encodes short Strings never needs scratch at all. Only
  * well-formed text that fits is handled here (room for less than three bytes a char costs a length pass
@@ -21,7 +21,8 @@ import java.nio.ByteBuffer;
  * forks; with the call kept out of line in every fork, 48-66 ns for 16 CJK or emoji chars and 1.2 us for
  * the length of 512 CJK chars (155 ns inlined), where Netty and protobuf, reading by {@code charAt} too,
  * took 47-57 ns and 0.8-1.1 us. Such Strings are copied out by one {@code getChars}, which costs the same
- * however the JIT compiled it: up to {@link #MAX_CHARS} chars in UTF-8 by {@link ShortCopies}, which this
+ * however the JIT compiled {@code charAt} (only the read of the first char, which picks the route, is
+ * exposed: 16 CJK chars 35 ns with the call out of line, 27-29 inlined): up to {@link #MAX_CHARS} chars in UTF-8 by {@link ShortCopies}, which this
  * class hands them to (23-25 ns for 16 chars, stop 45), CESU-8, modified UTF-8 and longer Strings by the
  * chunked path (200 ns for that length). JDK 17 inlines the call whatever the share (no fork of 9 refused
  * it), so there they stay on {@code charAt}.
@@ -126,7 +127,9 @@ final class ShortStrings {
   /**
    * Encodes {@code text[begin, end)} into {@code dst[dp, dl)}; returns the bytes written, or -1 if the
    * text holds an unpaired surrogate the variant refuses, or does not fit (bytes may have been written;
-   * the caller starts over), or if the variant is not UTF-8 and the String is not read by {@code charAt}.
+   * the caller starts over), or if the String is not read by {@code charAt} and the variant is not UTF-8
+   * or the String is longer than {@link #MAX_CHARS} (the {@code charAt} loops take any length; the copy
+   * holds that many chars).
    */
   static int encode(String text, int begin, int end, byte[] dst, int dp, int dl, Utf8Variant variant) {
     if (!readByCharAt(text, begin, end)) {
@@ -319,9 +322,9 @@ final class ShortStrings {
    * the array loop into a staging array and put in one bulk copy ({@link ShortCopies#stageUtf8}). On JDK
    * 17 each absolute put goes through the buffer's scope checks, so four puts for a pair and three for a
    * CJK char cost more than the copy. Measured, 16 chars, ns, a put per byte against this
-   * (DirectShortBenchmark, 2-3 forks, issue 15, stop 45), JDK 17: CJK 34-39 against 24-30, emoji 33-35
+   * (DirectShortBenchmark, 2-3 forks, issue 15, stop 45), JDK 17: CJK 34-39 against 29.5, emoji 33-35
    * against 26-28, ASCII 10.5 against 9.0, Latin-1 13.8 against 13.1, but mostly-ASCII text with one
-   * emoji 19-22 against 25-26; JDK 25: ASCII 10.1 against 7.1, Latin-1 11.3 against 10.1, mostly-ASCII
+   * emoji 19-22 against 25-27; JDK 25: ASCII 10.1 against 7.1, Latin-1 11.3 against 10.1, mostly-ASCII
    * 19.0 against 18.3 (there CJK and emoji Strings go to {@link ShortCopies}, whose loop puts each byte:
    * staged, they measured 3-5 ns slower). Staging from the first non-ASCII char instead lost Latin-1 by
    * 2-4 ns; staging all of it lost ASCII and Latin-1 by 1-4 ns.

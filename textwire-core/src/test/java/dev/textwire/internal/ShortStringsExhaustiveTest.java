@@ -93,7 +93,9 @@ class ShortStringsExhaustiveTest {
           (t, b, e, dst, dp, dl, v) -> ShortCopies.encodeUtf8(t, b, e, dst, dp, dl),
           ShortCopies::encodeUtf8);
     }
-    boolean routed = variant == Utf8Variant.UTF_8 || ShortStrings.readByCharAt(text, begin, end);
+    // Written from the rule, not from ShortStrings.readByCharAt, so a wrong route fails here.
+    boolean byCharAt = Runtime.version().feature() < 18 || begin == end || text.charAt(begin) <= 0xFF;
+    boolean routed = variant == Utf8Variant.UTF_8 || byCharAt;
     check(routed ? expected : null, "dispatch", where, text, begin, end, variant,
         ShortStrings::encodedLength, ShortStrings::encode, ShortStrings::encodeUtf8);
   }
@@ -131,6 +133,8 @@ class ShortStringsExhaustiveTest {
       if (fits) {
         assertArrayEquals(expected, Arrays.copyOfRange(ARRAY, 2, 2 + written), () -> where.get() + " room " + room);
         assertSentinels(ARRAY, 2, 2 + written, where);
+      } else {
+        assertSentinels(ARRAY, 2, 2 + room, where); // -1 may leave bytes in the room, never outside it
       }
       // Into a direct buffer: UTF-8 only; the other variants take the general path there.
       if (variant == Utf8Variant.UTF_8) {
@@ -139,11 +143,14 @@ class ShortStringsExhaustiveTest {
         }
         int directWritten = encodeDirect.into(text, begin, end, DIRECT, 2, 2 + room);
         assertEquals(fits ? expected.length : -1, directWritten, () -> where.get() + " direct, room " + room);
+        byte[] got = new byte[DIRECT.capacity()];
+        DIRECT.get(0, got);
+        assertEquals(0, DIRECT.position(), () -> where.get() + " direct: the position moved");
         if (fits) {
-          byte[] got = new byte[DIRECT.capacity()];
-          DIRECT.get(0, got);
           assertArrayEquals(expected, Arrays.copyOfRange(got, 2, 2 + directWritten), () -> where.get() + " direct");
           assertSentinels(got, 2, 2 + directWritten, () -> where.get() + " direct");
+        } else {
+          assertSentinels(got, 2, 2 + room, () -> where.get() + " direct, -1");
         }
       }
     }
