@@ -507,8 +507,10 @@ final class Utf8ToChars {
    * made each step wait on a loaded word. Through the public call, 4 forks of this loop's first
    * form (the plain while here ran as fast or a little faster): 65,536 mostly-ASCII chars in 17-27
    * µs on JDK 25 against 36, and in 16-17 or 29-30 µs on JDK 17, by fork, against 33-40 (Guava
-   * 17-19); the French article in 86-92 µs against 156-168 (Guava 144-146). What makes some JDK 17
-   * forks run at 30 µs was not found (docs/BENCHMARKS.md, "A word loop for ASCII runs", stop 42). A
+   * 17-19); the French article in 86-92 µs against 156-168 (Guava 144-146). The forks at 30 µs were
+   * those where C2 left the last word's test, then a method of 47 bytecodes, out of line ("too big":
+   * a call seen once per input is inlined only up to 35); written out here, 14 forks of 14 ran at
+   * 17-21 µs on JDK 17, and JDK 25 went from 25-27 to 17-19 (docs/BENCHMARKS.md, stop 46). A
    * single ASCII byte between two sequences (a space between Cyrillic or Arabic words) is passed by
    * testing the byte after it, without entering the word loop: without that test, the Arabic lipsum
    * took 51 µs against 40 on JDK 25.
@@ -537,7 +539,14 @@ final class Utf8ToChars {
         if (high != 0) {
           sp += Long.numberOfTrailingZeros(high) >>> 3;
         } else if (sp < sl) { // under a word left
-          sp = lastWord >= 0 ? lastWordRunEnd(src, sp, sl) : shortRunEnd(src, sp, sl);
+          if (lastWord >= 0) {
+            // The input's last word, loaded once, its bytes before sp masked off (they may lie before the
+            // caller's range, or be a sequence already checked). Written out, not called: see above.
+            high = Swar.getLong(src, lastWord) & Swar.HIGH_BITS & (-1L << ((sp - lastWord) << 3));
+            sp = high == 0 ? sl : lastWord + (Long.numberOfTrailingZeros(high) >>> 3);
+          } else {
+            sp = shortRunEnd(src, sp, sl);
+          }
         }
         continue;
       }
@@ -563,17 +572,6 @@ final class Utf8ToChars {
         return sp;
       }
     }
-  }
-
-  /**
-   * End of the ASCII run at {@code src[sp]} in the last word before {@code sl} ({@code sl - 8 < sp < sl},
-   * {@code sl >= 8}): that word loaded once, its bytes before {@code sp} masked off (they may lie before
-   * the caller's range, or be a sequence already checked), instead of a byte loop.
-   */
-  private static int lastWordRunEnd(byte[] src, int sp, int sl) {
-    int lastWord = sl - Long.BYTES;
-    long high = Swar.getLong(src, lastWord) & Swar.HIGH_BITS & (-1L << ((sp - lastWord) << 3));
-    return high == 0 ? sl : lastWord + (Long.numberOfTrailingZeros(high) >>> 3);
   }
 
   /** End of the ASCII run at {@code src[sp]} when no whole word ends at {@code sl} ({@code sl < 8}). */
