@@ -14,7 +14,9 @@ import org.openjdk.jmh.annotations.Setup;
  * path's choice ({@link ShortStrings#encode}); a copy ({@link ShortCopies}, what that choice takes on
  * JDK 18 and later); {@code charAt} (what it takes on JDK 17); and the chunked path (what such Strings
  * took on JDK 18 and later before stop 45). Which of these a run shows as fastest depends on whether C2
- * inlined {@code StringUTF16.charAt} in that fork (see {@link ShortStrings}).
+ * inlined {@code StringUTF16.charAt} in that fork (see {@link ShortStrings}). {@link #driver} and
+ * {@link #driverWithin} bisect the public call from the short path; {@code -p kind=mostly_ascii} (a
+ * UTF-16 String that starts with ASCII) is where they differ most (stop 46, docs/BENCHMARKS.md).
  *
  * <pre>
  * java -jar textwire-benchmarks/target/textwire-benchmarks.jar ShortUtf16Benchmark -prof gc
@@ -35,7 +37,8 @@ public class ShortUtf16Benchmark extends BenchBase {
     text = Inputs.synthetic(kind, length).text();
     dst = new byte[3 * length + 16];
     int n = text.getBytes(StandardCharsets.UTF_8).length;
-    if (publicApi() != n || shortPath() != n || copy() != n || charAt() != n || chunked() != n
+    if (publicApi() != n || driver() != n || driverWithin() != n || shortPath() != n || copy() != n
+        || charAt() != n || chunked() != n
         || publicLength() != n || copyLength() != n || charAtLength() != n) {
       throw new AssertionError("a route disagrees on " + kind);
     }
@@ -44,6 +47,18 @@ public class ShortUtf16Benchmark extends BenchBase {
   @Benchmark
   public int publicApi() {
     return Utf8.encode(text, dst, 0);
+  }
+
+  /** The driver the public call goes through, called directly (bisecting publicApi from shortPath). */
+  @Benchmark
+  public int driver() {
+    return EncodeDriver.encode(Utf8Kernel.UTF_8, text, 0, text.length(), dst, 0, ErrorPolicy.STRICT);
+  }
+
+  /** The driver's body, without its error check (bisecting {@link #driver}). */
+  @Benchmark
+  public int driverWithin() {
+    return EncodeDriver.encodeWithin(Utf8Kernel.UTF_8, text, 0, text.length(), dst, 0, dst.length, ErrorPolicy.STRICT, null);
   }
 
   @Benchmark
