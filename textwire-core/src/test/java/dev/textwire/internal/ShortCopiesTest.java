@@ -56,21 +56,9 @@ class ShortCopiesTest {
         assertArrayEquals(text.substring(begin, end).getBytes(StandardCharsets.UTF_8),
             Arrays.copyOfRange(dst, 1, 1 + written), where);
       }
-      int directWritten = ShortCopies.encodeUtf8(text, begin, end, direct, 1, 1 + room);
-      assertEquals(expected, directWritten, where);
-      if (directWritten >= 0) {
-        byte[] got = new byte[directWritten];
-        direct.get(1, got);
-        assertArrayEquals(Arrays.copyOfRange(oracle, 1, 1 + written), got, where);
-      }
+      assertDirect(expected, ShortCopies.encodeUtf8(text, begin, end, direct, 1, 1 + room), direct, oracle, where);
       // Staged for a direct buffer: the charAt loop into the space, then one bulk put.
-      int staged = ShortCopies.stageUtf8(text, begin, end, direct, 1, 1 + room);
-      assertEquals(expected, staged, where);
-      if (staged >= 0) {
-        byte[] got = new byte[staged];
-        direct.get(1, got);
-        assertArrayEquals(Arrays.copyOfRange(oracle, 1, 1 + written), got, where);
-      }
+      assertDirect(expected, ShortCopies.stageUtf8(text, begin, end, direct, 1, 1 + room), direct, oracle, where);
       if (expectedLength >= 0) {
         // The public API, whichever route it takes on this JDK.
         assertEquals(expectedLength, Utf8.encodedLength(text, begin, end), where);
@@ -87,5 +75,15 @@ class ShortCopiesTest {
       sb.append(String.format("\\u%04X", (int) text.charAt(i)));
     }
     return sb.append('"').toString();
+  }
+
+  /** A direct-buffer route wrote what the array oracle wrote from index 1, or refused as it did. */
+  private static void assertDirect(int expected, int written, ByteBuffer direct, byte[] oracle, String where) {
+    assertEquals(expected, written, where);
+    if (written >= 0) {
+      byte[] got = new byte[written];
+      direct.get(1, got);
+      assertArrayEquals(Arrays.copyOfRange(oracle, 1, 1 + written), got, where);
+    }
   }
 }
