@@ -131,6 +131,13 @@ public final class TextCodec {
   public int encode(CharSequence text, int beginIndex, int endIndex, byte[] dst, int offset) {
     Objects.checkFromToIndex(beginIndex, endIndex, text.length());
     Objects.checkFromToIndex(offset, dst.length, dst.length);
+    if (text instanceof String) {
+      // The short path first, before the driver holds anything (see EncodeDriver.encodeShort).
+      int written = EncodeDriver.encodeShort(encodeKernel, (String) text, beginIndex, endIndex, dst, offset, dst.length);
+      if (written >= 0) {
+        return written;
+      }
+    }
     return EncodeDriver.encode(encodeKernel, text, beginIndex, endIndex, dst, offset, policy);
   }
 

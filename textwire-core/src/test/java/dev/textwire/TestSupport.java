@@ -17,6 +17,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /** Shared helpers for the UTF-8 tests: hex, seeds, test resources and the JDK's strict decoder as an oracle. */
@@ -62,6 +63,31 @@ public final class TestSupport {
 
   // ---------------------------------------------------------------------------------------------
   // Hex
+
+  /**
+   * Calls {@code action} with every String of 0 to {@code maxLength} chars over {@code alphabet}, shortest
+   * first: every way of arranging those chars, for tests that must meet each arrangement of, say, the
+   * halves of a pair.
+   */
+  public static void everyString(char[] alphabet, int maxLength, Consumer<String> action) {
+    char[] chars = new char[maxLength];
+    for (int length = 0; length <= maxLength; length++) {
+      int[] digits = new int[length];
+      while (true) {
+        for (int i = 0; i < length; i++) {
+          chars[i] = alphabet[digits[i]];
+        }
+        action.accept(new String(chars, 0, length));
+        int i = length - 1;
+        while (i >= 0 && ++digits[i] == alphabet.length) {
+          digits[i--] = 0;
+        }
+        if (i < 0) {
+          break;
+        }
+      }
+    }
+  }
 
   /** "E0 80 41": two-digit uppercase hex, separated by spaces. */
   public static String hex(byte[] bytes, int offset, int length) {

@@ -127,6 +127,29 @@ public final class EncodeDriver {
     return bytes;
   }
 
+  /**
+   * The short path alone: {@code text[begin, end)} encoded into {@code dst[dp, dl)} by the kernel's own
+   * loop ({@link ShortStrings}) if it has at most {@link ShortStrings#MAX_CHARS} chars, is well formed and
+   * fits; else -1, with nothing else tried (bytes may have been written).
+   *
+   * <p>The public call into an array ({@code TextCodec.encode}) asks this first, and then
+   * {@link #encode} for what it refuses. Asked inside the driver, the loop was compiled into one unit
+   * with everything the driver keeps for its general path (the kernel, the policy, the bounds): C2 kept
+   * the loop's destination index on the stack and its char index in an {@code xmm} register, and 16
+   * mostly-ASCII chars (stored as UTF-16) took 31-34 ns against Netty's 16 (JDK 17). Asked first, with
+   * little else live across the loop: 16 ns (docs/BENCHMARKS.md, "The short path first", issue 15, stop
+   * 48). What it refuses is a short text on its way to an error or a replacement (an unpaired surrogate,
+   * no room), or a Latin-1 String the fast path reads; {@link #encodeWithin} asks the short path again
+   * before its general path, at most 32 chars more, and is left as it was because the heap-buffer and
+   * framing callers that share it compiled slower when it was split (CJK into heap buffers, JDK 25).
+   */
+  public static int encodeShort(EncodeKernel kernel, String text, int begin, int end, byte[] dst, int dp, int dl) {
+    if (!ShortStrings.encodes(begin, end) || kernel.encodesLatin1() && StringInternals.latin1Bytes(text) != null) {
+      return -1;
+    }
+    return kernel.encodeShort(text, begin, end, dst, dp, dl);
+  }
+
   /** Encodes into {@code dst[offset, dst.length)}; returns the bytes written. */
   public static int encode(
       EncodeKernel kernel, CharSequence text, int begin, int end, byte[] dst, int offset, ErrorPolicy policy) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.textwire.TestSupport;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -32,39 +33,19 @@ class ShortStringsExhaustiveTest {
 
   @Test
   void everyStringOverTheAlphabet() {
-    long checked = 0;
-    char[] chars = new char[MAX_LENGTH];
-    for (int length = 0; length <= MAX_LENGTH; length++) {
-      int[] digits = new int[length];
-      while (true) {
-        for (int i = 0; i < length; i++) {
-          chars[i] = ALPHABET[digits[i]];
-        }
-        String text = new String(chars, 0, length);
-        for (int begin = 0; begin <= Math.min(1, length); begin++) {
-          for (int end = length; end >= Math.max(begin, length - 1); end--) {
-            for (Utf8Variant variant : Utf8Variant.values()) {
-              check(text, begin, end, variant);
-              checked++;
-            }
+    long[] checked = {0};
+    TestSupport.everyString(ALPHABET, MAX_LENGTH, text -> {
+      int length = text.length();
+      for (int begin = 0; begin <= Math.min(1, length); begin++) {
+        for (int end = length; end >= Math.max(begin, length - 1); end--) {
+          for (Utf8Variant variant : Utf8Variant.values()) {
+            check(text, begin, end, variant);
+            checked[0]++;
           }
         }
-        if (!next(digits)) {
-          break;
-        }
       }
-    }
-    assertEquals(3_595_083, checked, "ranges checked"); // a changed alphabet or length changes this
-  }
-
-  private static boolean next(int[] digits) {
-    for (int i = digits.length - 1; i >= 0; i--) {
-      if (++digits[i] < ALPHABET.length) {
-        return true;
-      }
-      digits[i] = 0;
-    }
-    return false;
+    });
+    assertEquals(3_595_083, checked[0], "ranges checked"); // a changed alphabet or length changes this
   }
 
   /** What a route answers: the bytes written into {@code dst[dp, dl)}, or -1. */
