@@ -10,7 +10,8 @@ import java.nio.ReadOnlyBufferException;
  * a framing caller chooses. It picks the access path per call (a String's own Latin-1 bytes when the
  * fast path is on, a short String by the kernel's own loop, by {@code charAt} where that is cheap in every
  * compilation and else from a small copy ({@link ShortStrings}), else chunks copied into lent scratch) and
- * runs the {@link EncodeKernel} over it.
+ * runs the {@link EncodeKernel} over it. Into an array the public call asks the short path itself first
+ * ({@link #encodeShort}).
  * Arguments are checked by the public API.
  */
 public final class EncodeDriver {
