@@ -137,7 +137,7 @@ public final class EncodeDriver {
    * {@link #encode} for what it refuses. Asked inside the driver, the loop was compiled into one unit
    * with everything the driver keeps for its general path (the kernel, the policy, the bounds): C2 kept
    * the loop's destination index on the stack and its char index in an {@code xmm} register, and 16
-   * mostly-ASCII chars (stored as UTF-16) took 31-34 ns against Netty's 16 (JDK 17). Asked first, with
+   * mostly-ASCII chars (stored as UTF-16) took 31-35 ns against Netty's 16 (JDK 17). Asked first, with
    * little else live across the loop: 16 ns (docs/BENCHMARKS.md, "The short path first", issue 15, stop
    * 48). What it refuses is a short text on its way to an error or a replacement (an unpaired surrogate,
    * no room), or a Latin-1 String the fast path reads; {@link #encodeWithin} asks the short path again
