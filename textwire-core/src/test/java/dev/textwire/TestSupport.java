@@ -62,7 +62,7 @@ public final class TestSupport {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // Hex
+  // Enumeration
 
   /**
    * Calls {@code action} with every String of 0 to {@code maxLength} chars over {@code alphabet}, shortest
@@ -88,6 +88,9 @@ public final class TestSupport {
       }
     }
   }
+
+  // ---------------------------------------------------------------------------------------------
+  // Hex
 
   /** "E0 80 41": two-digit uppercase hex, separated by spaces. */
   public static String hex(byte[] bytes, int offset, int length) {
