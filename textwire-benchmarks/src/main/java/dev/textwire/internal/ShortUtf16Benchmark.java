@@ -11,10 +11,12 @@ import org.openjdk.jmh.annotations.Setup;
 
 /**
  * Short Strings stored as UTF-16, by each route the library has for them: the public call; its short
- * path's choice ({@link ShortStrings#encode}); a copy ({@link ShortCopies}, what that choice takes on
- * JDK 18 and later); {@code charAt} (what it takes on JDK 17); and the chunked path (what such Strings
- * took on JDK 18 and later before stop 45). Which of these a run shows as fastest depends on whether C2
- * inlined {@code StringUTF16.charAt} in that fork (see {@link ShortStrings}). {@link #driver} and
+ * path's choice ({@link ShortStrings#encode}); {@code codePointAt} ({@link ShortUtf16}, what that
+ * choice takes on JDK 18 and later since stop 49; a copy by {@code getChars} before); {@code charAt}
+ * (what it takes on JDK 17); and the chunked path (what such Strings took on JDK 18 and later before
+ * stop 45). Which of these a run shows as fastest depends on whether C2 inlined
+ * {@code StringUTF16.charAt} and {@code StringUTF16.codePointAt} in that fork (see {@link ShortStrings}
+ * and {@link ShortUtf16}; {@code -XX:CompileCommand=dontinline,...} shows the case where it did not). {@link #driver} and
  * {@link #driverWithin} bisect the public call from the short path; {@code -p kind=mostly_ascii} (a
  * UTF-16 String that starts with ASCII) is where they differ most (stop 46, docs/BENCHMARKS.md).
  *
@@ -37,9 +39,9 @@ public class ShortUtf16Benchmark extends BenchBase {
     text = Inputs.synthetic(kind, length).text();
     dst = new byte[3 * length + 16];
     int n = text.getBytes(StandardCharsets.UTF_8).length;
-    if (publicApi() != n || driver() != n || driverWithin() != n || shortPath() != n || copy() != n
+    if (publicApi() != n || driver() != n || driverWithin() != n || shortPath() != n || codePoint() != n
         || charAt() != n || chunked() != n
-        || publicLength() != n || copyLength() != n || charAtLength() != n) {
+        || publicLength() != n || codePointLength() != n || charAtLength() != n) {
       throw new AssertionError("a route disagrees on " + kind);
     }
   }
@@ -70,8 +72,8 @@ public class ShortUtf16Benchmark extends BenchBase {
   }
 
   @Benchmark
-  public int copy() {
-    return ShortCopies.encodeUtf8(text, 0, text.length(), dst, 0, dst.length);
+  public int codePoint() {
+    return ShortUtf16.encodeUtf8(text, 0, text.length(), dst, 0, dst.length);
   }
 
   @Benchmark
@@ -97,8 +99,8 @@ public class ShortUtf16Benchmark extends BenchBase {
   }
 
   @Benchmark
-  public int copyLength() {
-    return ShortCopies.utf8Length(text, 0, text.length());
+  public int codePointLength() {
+    return ShortUtf16.utf8Length(text, 0, text.length());
   }
 
   @Benchmark

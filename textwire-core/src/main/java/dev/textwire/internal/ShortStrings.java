@@ -20,12 +20,11 @@ import java.nio.ByteBuffer;
  * Measured on JDK 25 (issue 15, stop 44): 16 CJK chars took 55-57 ns against 18 in 2 of 8 benchmark
  * forks; with the call kept out of line in every fork, 48-66 ns for 16 CJK or emoji chars and 1.2 us for
  * the length of 512 CJK chars (155 ns inlined), where Netty and protobuf, reading by {@code charAt} too,
- * took 47-57 ns and 0.8-1.1 us. Such Strings are copied out by one {@code getChars}, which costs the same
- * however the JIT compiled {@code charAt} (only the read of the first char, which picks the route, is
- * exposed: 16 CJK chars 35 ns with the call out of line, 27-29 inlined): up to {@link #MAX_CHARS} chars in UTF-8 by {@link ShortCopies}, which this
- * class hands them to (23-25 ns for 16 chars, stop 45), CESU-8, modified UTF-8 and longer Strings by the
- * chunked path (200 ns for that length). JDK 17 inlines the call whatever the share (no fork of 9 refused
- * it), so there they stay on {@code charAt}.
+ * took 47-57 ns and 0.8-1.1 us. Such Strings of up to {@link #MAX_CHARS} chars are read in UTF-8 by
+ * {@code String.codePointAt} ({@link ShortUtf16}), whose profile other code rarely shares; CESU-8,
+ * modified UTF-8 and longer Strings take the chunked path. Only the read of the first char, which picks
+ * the route, stays exposed. JDK 17 inlines the call whatever the share (no fork of 9 refused it), so
+ * there they stay on {@code charAt}.
  */
 final class ShortStrings {
   private ShortStrings() {}
@@ -51,7 +50,7 @@ final class ShortStrings {
 
   /**
    * True if {@code text[begin, end)} is encoded by a kernel's short path (this class, or
-   * {@link ShortCopies} for what this class does not read by {@code charAt}): at most {@link #MAX_CHARS}
+   * {@link ShortUtf16} for what this class does not read by {@code charAt}): at most {@link #MAX_CHARS}
    * chars.
    */
   static boolean encodes(int begin, int end) {
@@ -61,7 +60,7 @@ final class ShortStrings {
   /**
    * True if this class reads {@code text[begin, end)}, a String of at most {@link #MAX_CHARS} chars, by
    * {@code charAt}: on JDK 17 always, on JDK 18 and later if it is empty or starts with a Latin-1 char
-   * (see the class comment). Otherwise UTF-8 goes to {@link ShortCopies}.
+   * (see the class comment). Otherwise UTF-8 goes to {@link ShortUtf16}.
    */
   static boolean readByCharAt(String text, int begin, int end) {
     return UTF16_BY_CHAR_AT || begin == end || text.charAt(begin) <= 0xFF;
@@ -94,7 +93,7 @@ final class ShortStrings {
       return variant == Utf8Variant.UTF_8 ? utf8LengthOfRuns(text, begin, end) : -1;
     }
     if (!readByCharAt(text, begin, end)) {
-      return variant == Utf8Variant.UTF_8 ? ShortCopies.utf8Length(text, begin, end) : -1;
+      return variant == Utf8Variant.UTF_8 ? ShortUtf16.utf8Length(text, begin, end) : -1;
     }
     return lengthByCharAt(text, begin, end, variant);
   }
@@ -128,12 +127,12 @@ final class ShortStrings {
    * Encodes {@code text[begin, end)} into {@code dst[dp, dl)}; returns the bytes written, or -1 if the
    * text holds an unpaired surrogate the variant refuses, or does not fit (bytes may have been written;
    * the caller starts over), or if the String is not read by {@code charAt} and the variant is not UTF-8
-   * or the String is longer than {@link #MAX_CHARS} (the {@code charAt} loops take any length; the copy
-   * holds that many chars).
+   * or the String is longer than {@link #MAX_CHARS} (the {@code charAt} loops take any length;
+   * {@link ShortUtf16}'s encoders are bounded as this path is).
    */
   static int encode(String text, int begin, int end, byte[] dst, int dp, int dl, Utf8Variant variant) {
     if (!readByCharAt(text, begin, end)) {
-      return variant == Utf8Variant.UTF_8 ? ShortCopies.encodeUtf8(text, begin, end, dst, dp, dl) : -1;
+      return variant == Utf8Variant.UTF_8 ? ShortUtf16.encodeUtf8(text, begin, end, dst, dp, dl) : -1;
     }
     return encodeByCharAt(text, begin, end, dst, dp, dl, variant);
   }
@@ -313,7 +312,7 @@ final class ShortStrings {
     }
     return readByCharAt(text, begin, end)
         ? encodeUtf8ByCharAt(text, begin, end, dst, dp, dl)
-        : ShortCopies.encodeUtf8(text, begin, end, dst, dp, dl);
+        : ShortUtf16.encodeUtf8(text, begin, end, dst, dp, dl);
   }
 
   /**
@@ -325,8 +324,8 @@ final class ShortStrings {
    * (DirectShortBenchmark, 2-3 forks, issue 15, stop 45), JDK 17: CJK 34-39 against 29.5, emoji 33-35
    * against 26-28, ASCII 10.5 against 9.0, Latin-1 13.8 against 13.1, but mostly-ASCII text with one
    * emoji 19-22 against 25-27; JDK 25: ASCII 10.1 against 7.1, Latin-1 11.3 against 10.1, mostly-ASCII
-   * 19.0 against 18.3 (there CJK and emoji Strings go to {@link ShortCopies}, whose loop puts each byte:
-   * staged, they measured 3-5 ns slower). Staging from the first non-ASCII char instead lost Latin-1 by
+   * 19.0 against 18.3 (there CJK and emoji Strings go to {@link ShortUtf16}, whose loop puts each byte:
+   * staged, they measured 3-5 ns slower, when that loop read a copy of the chars). Staging from the first non-ASCII char instead lost Latin-1 by
    * 2-4 ns; staging all of it lost ASCII and Latin-1 by 1-4 ns.
    */
   static int encodeUtf8ByCharAt(String text, int begin, int end, ByteBuffer dst, int dp, int dl) {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Every String of up to {@value #MAX_LENGTH} chars over an alphabet of one char of each width, two high and
  * two low surrogates, and U+0000, through {@link ShortStrings} for each variant (its {@code charAt} loops,
- * {@link ShortCopies}' loops over a copy, and the choice between them), into arrays and direct
+ * {@link ShortUtf16}'s {@code codePointAt} loops, and the choice between them), into arrays and direct
  * buffers, whole and as sub-ranges cut on either side, with room for the worst case (no length pass: the
  * loop alone must find unpaired surrogates) and exactly enough room or one byte less (a length pass
  * first). The answer is compared with a reference encoder written from the variants' table: the bytes,
@@ -59,7 +59,7 @@ class ShortStringsExhaustiveTest {
   }
 
   /**
-   * Both routes on every JDK (by {@code charAt} in every variant, and {@link ShortCopies} in UTF-8), and
+   * Both routes on every JDK (by {@code charAt} in every variant, and {@link ShortUtf16} in UTF-8), and
    * the dispatch between them, which on JDK 18 and later leaves CESU-8 and modified UTF-8 of a String
    * that starts above U+00FF to the general path (-1).
    */
@@ -69,10 +69,10 @@ class ShortStringsExhaustiveTest {
     check(expected, "charAt", where, text, begin, end, variant,
         ShortStrings::lengthByCharAt, ShortStrings::encodeByCharAt, ShortStrings::encodeUtf8ByCharAt);
     if (variant == Utf8Variant.UTF_8) {
-      check(expected, "copy", where, text, begin, end, variant,
-          (t, b, e, v) -> ShortCopies.utf8Length(t, b, e),
-          (t, b, e, dst, dp, dl, v) -> ShortCopies.encodeUtf8(t, b, e, dst, dp, dl),
-          ShortCopies::encodeUtf8);
+      check(expected, "codePointAt", where, text, begin, end, variant,
+          (t, b, e, v) -> ShortUtf16.utf8Length(t, b, e),
+          (t, b, e, dst, dp, dl, v) -> ShortUtf16.encodeUtf8(t, b, e, dst, dp, dl),
+          ShortUtf16::encodeUtf8);
     }
     // Written from the rule, not from ShortStrings.readByCharAt, so a wrong route fails here.
     boolean byCharAt = Runtime.version().feature() < 18 || begin == end || text.charAt(begin) <= 0xFF;

@@ -11,13 +11,13 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ShortCopies} on Strings of every length up to its bound and past it, seeded random, against the
+ * {@link ShortUtf16} on Strings of every length up to its bound and past it, seeded random, against the
  * {@code charAt} loops of {@link ShortStrings} (checked exhaustively over short alphabets in
- * {@link ShortStringsExhaustiveTest}) and {@code String.getBytes}: the same answer on every JDK, -1 past
- * {@link ShortStrings#MAX_CHARS} chars, and the public API's bytes whichever route it takes. The
- * staging for direct buffers ({@link ShortCopies#stageUtf8}) likewise.
+ * {@link ShortStringsExhaustiveTest}) and {@code String.getBytes}: the same answer on every JDK, the
+ * encoders -1 past {@link ShortStrings#MAX_CHARS} chars (the length counts any), and the public API's
+ * bytes whichever route it takes. The staging for direct buffers ({@link ShortCopies#stageUtf8}) likewise.
  */
-class ShortCopiesTest {
+class ShortUtf16Test {
   private static final String[] PIECES = {
     "a", "\u00E9", "\u0416", "\u4E2D", "\uFFFF", "\uD83D\uDE00", "\uDBFF\uDFFF", "\uD800", "\uDC00", "\u0000",
   };
@@ -43,20 +43,21 @@ class ShortCopiesTest {
       String where = "round " + round + " " + hex(text) + " [" + begin + ", " + end + ")";
       boolean tooLong = end - begin > ShortStrings.MAX_CHARS;
 
-      int expectedLength = tooLong ? -1 : ShortStrings.lengthByCharAt(text, begin, end, Utf8Variant.UTF_8);
-      assertEquals(expectedLength, ShortCopies.utf8Length(text, begin, end), where);
+      int wholeLength = ShortStrings.lengthByCharAt(text, begin, end, Utf8Variant.UTF_8);
+      assertEquals(wholeLength, ShortUtf16.utf8Length(text, begin, end), where);
+      int expectedLength = tooLong ? -1 : wholeLength;
       int room = random.nextInt(4) == 0 ? Math.max(0, expectedLength - random.nextInt(2)) : 3 * (end - begin);
       Arrays.fill(dst, (byte) 0x5A);
       Arrays.fill(oracle, (byte) 0x5A);
       int expected = tooLong ? -1 : ShortStrings.encodeByCharAt(text, begin, end, oracle, 1, 1 + room, Utf8Variant.UTF_8);
-      int written = ShortCopies.encodeUtf8(text, begin, end, dst, 1, 1 + room);
+      int written = ShortUtf16.encodeUtf8(text, begin, end, dst, 1, 1 + room);
       assertEquals(expected, written, where);
       if (written >= 0) {
         assertArrayEquals(oracle, dst, where); // the bytes, and nothing outside them
         assertArrayEquals(text.substring(begin, end).getBytes(StandardCharsets.UTF_8),
             Arrays.copyOfRange(dst, 1, 1 + written), where);
       }
-      assertDirect(expected, ShortCopies.encodeUtf8(text, begin, end, direct, 1, 1 + room), direct, oracle, where);
+      assertDirect(expected, ShortUtf16.encodeUtf8(text, begin, end, direct, 1, 1 + room), direct, oracle, where);
       // Staged for a direct buffer: the charAt loop into the space, then one bulk put.
       assertDirect(expected, ShortCopies.stageUtf8(text, begin, end, direct, 1, 1 + room), direct, oracle, where);
       if (expectedLength >= 0) {

@@ -1,0 +1,132 @@
+package dev.textwire.internal;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Short Strings that {@link ShortStrings} does not read by {@code charAt} (on JDK 18 and later, those
+ * that start above U+00FF, so stored as UTF-16), in UTF-8, read by {@code String.codePointAt}.
+ *
+ * <p>Why not {@code charAt}: C2 inlines {@code StringUTF16.charAt} into {@code String.charAt}'s callers
+ * only if at least 0.85% of the {@code String.charAt} calls the JVM profiled were on UTF-16 Strings
+ * ({@code MinInlineFrequencyRatio}), and that profile is the whole program's: almost every library calls
+ * {@code charAt}, mostly on Latin-1 Strings, so in many programs each char would be a call (see
+ * {@link ShortStrings}). {@code String.codePointAt} has the same shape, a Latin-1 branch and a call of
+ * {@code StringUTF16.codePointAt}, but its profile is this class's own in most programs: the JDK calls
+ * it on a hot path nowhere (it parses service files and module names with it, and compiles regular
+ * expressions; matching reads {@code charAt}), and textwire calls it only on Strings stored as UTF-16.
+ * So its UTF-16 branch is the common one and is inlined. A program that calls {@code codePointAt} on
+ * Latin-1 Strings more than a hundred times as often as it encodes UTF-16 ones would make this loop a
+ * call per char, as {@code charAt} is for the peers there (measured in docs/BENCHMARKS.md, "Short UTF-16
+ * Strings by codePointAt", issue 15, stop 49).
+ *
+ * <p>This replaced a copy ({@code getChars} into a borrowed per-thread array, then the same loops over
+ * it), which was slower by the copy and the borrowing wherever the JIT inlined the peers' {@code charAt}
+ * (stop 45 to 48). As in {@link ShortStrings}, only well-formed text of at most
+ * {@link ShortStrings#MAX_CHARS} chars that fits is handled; -1 sends anything else to the general path,
+ * which starts over.
+ */
+final class ShortUtf16 {
+  private ShortUtf16() {}
+
+  /**
+   * Encoded length of {@code text[begin, end)}; -1 if it holds an unpaired surrogate (a high one whose
+   * low half is at {@code end} or later counts as unpaired).
+   */
+  static int utf8Length(String text, int begin, int end) {
+    int length = end - begin;
+    for (int i = begin; i < end; i++) {
+      int c = text.codePointAt(i); // a pair as one code point, even if its low half is at end
+      if (c >= 0x80) {
+        if (c < 0x800) {
+          length += 1;
+        } else if (c < 0x10000) {
+          if (Character.isSurrogate((char) c)) {
+            return -1;
+          }
+          length += 2;
+        } else if (++i < end) {
+          length += 2; // a pair: 4 bytes for 2 chars
+        } else {
+          return -1;
+        }
+      }
+    }
+    return length;
+  }
+
+  /** As {@link ShortStrings#encode}, for UTF-8. */
+  static int encodeUtf8(String text, int begin, int end, byte[] dst, int dp, int dl) {
+    if (end - begin > ShortStrings.MAX_CHARS || !fits(text, begin, end, dl - dp)) {
+      return -1;
+    }
+    int start = dp;
+    for (int i = begin; i < end; i++) {
+      int c = text.codePointAt(i);
+      if (c < 0x80) {
+        dst[dp++] = (byte) c;
+      } else if (c < 0x800) {
+        dst[dp++] = (byte) (0xC0 | (c >>> 6));
+        dst[dp++] = (byte) (0x80 | (c & 0x3F));
+      } else if (c < 0x10000) {
+        if (Character.isSurrogate((char) c)) {
+          return -1;
+        }
+        dp = CharsToUtf8.putThreeBytes((char) c, dst, dp);
+      } else if (++i < end) {
+        dp = CharsToUtf8.putFourBytes(c, dst, dp);
+      } else {
+        return -1;
+      }
+    }
+    return dp - start;
+  }
+
+  /**
+   * Into a direct buffer's {@code [dp, dl)} by absolute puts, a buffer of the class
+   * {@link ShortStrings#encodeUtf8(String, int, int, ByteBuffer, int, int)} checked (its puts are then
+   * plain stores).
+   */
+  static int encodeUtf8(String text, int begin, int end, ByteBuffer direct, int dp, int dl) {
+    if (end - begin > ShortStrings.MAX_CHARS || !fits(text, begin, end, dl - dp)) {
+      return -1;
+    }
+    int start = dp;
+    for (int i = begin; i < end; i++) {
+      int c = text.codePointAt(i);
+      if (c < 0x80) {
+        direct.put(dp++, (byte) c);
+      } else if (c < 0x800) {
+        direct.put(dp++, (byte) (0xC0 | (c >>> 6)));
+        direct.put(dp++, (byte) (0x80 | (c & 0x3F)));
+      } else if (c < 0x10000) {
+        if (Character.isSurrogate((char) c)) {
+          return -1;
+        }
+        direct.put(dp++, (byte) (0xE0 | (c >>> 12)));
+        direct.put(dp++, (byte) (0x80 | ((c >>> 6) & 0x3F)));
+        direct.put(dp++, (byte) (0x80 | (c & 0x3F)));
+      } else if (++i < end) {
+        direct.put(dp++, (byte) (0xF0 | (c >>> 18)));
+        direct.put(dp++, (byte) (0x80 | ((c >>> 12) & 0x3F)));
+        direct.put(dp++, (byte) (0x80 | ((c >>> 6) & 0x3F)));
+        direct.put(dp++, (byte) (0x80 | (c & 0x3F)));
+      } else {
+        return -1;
+      }
+    }
+    return dp - start;
+  }
+
+  /**
+   * True if the UTF-8 of {@code text[begin, end)} fits in {@code room} bytes: at once where there is room
+   * for three bytes a char, else by a length pass, which also refuses an unpaired surrogate (the loops
+   * then need no room check).
+   */
+  private static boolean fits(String text, int begin, int end, int room) {
+    if (room >= 3 * (end - begin)) {
+      return true;
+    }
+    int length = utf8Length(text, begin, end);
+    return length >= 0 && length <= room;
+  }
+}
