@@ -3,8 +3,9 @@ package dev.textwire.internal;
 import java.nio.ByteBuffer;
 
 /**
- * The UTF-8 of a short String staged on its way into a direct buffer ({@link #stageUtf8}): encoded by
- * {@link ShortStrings}' {@code charAt} loop into a small per-thread array, then put in one bulk copy.
+ * The UTF-8 of a short String (in practice its rest, from its first char of three bytes or more) staged
+ * on its way into a direct buffer ({@link #stageUtf8}): encoded by {@link ShortStrings}' {@code charAt}
+ * loop into a small per-thread array, then put in one bulk copy.
  *
  * <p>The space is borrowed, not acquired ({@link Lender#borrow}): nothing between the encoding and the
  * put runs a caller's code, so a nested call cannot find it half used, and the lent flag's bookkeeping

@@ -12,25 +12,27 @@ import java.nio.ByteBuffer;
  * {@code charAt}, mostly on Latin-1 Strings, so in many programs each char would be a call (see
  * {@link ShortStrings}). {@code String.codePointAt} has the same shape, a Latin-1 branch and a call of
  * {@code StringUTF16.codePointAt}, but its profile is this class's own in most programs: the JDK calls
- * it on a hot path nowhere (it parses service files and module names with it, and compiles regular
- * expressions; matching reads {@code charAt}), and textwire calls it only on Strings stored as UTF-16.
- * So its UTF-16 branch is the common one and is inlined. A program that calls {@code codePointAt} on
- * Latin-1 Strings more than a hundred times as often as it encodes UTF-16 ones would make this loop a
- * call per char, as {@code charAt} is for the peers there (measured in docs/BENCHMARKS.md, "Short UTF-16
- * Strings by codePointAt", issue 15, stop 49).
+ * it on no hot path (to parse service files and module names, to compile regular expressions, and in
+ * {@code StringTokenizer} when the delimiters hold surrogates; matching reads {@code charAt}), and
+ * textwire calls it only on Strings stored as UTF-16. So its UTF-16 branch is the common one and is
+ * inlined. A program that calls {@code codePointAt} on Latin-1 Strings about a hundred times as often as
+ * it encodes UTF-16 ones would make this loop a call per char: 16 CJK chars about 175 ns, forced by
+ * {@code -XX:CompileCommand=dontinline}, where the peers' {@code charAt} loops took 76-138 out of line.
  *
  * <p>This replaced a copy ({@code getChars} into a borrowed per-thread array, then the same loops over
- * it), which was slower by the copy and the borrowing wherever the JIT inlined the peers' {@code charAt}
- * (stop 45 to 48). As in {@link ShortStrings}, only well-formed text of at most
- * {@link ShortStrings#MAX_CHARS} chars that fits is handled; -1 sends anything else to the general path,
- * which starts over.
+ * it; stops 45 to 48), which cost the copy and the borrowing: 16 CJK chars into an array on JDK 25 took
+ * 43 ns that way and 30 this way (protobuf 31), and 51 against 33 with {@code StringUTF16.charAt} out of
+ * line, the case the copy was for (docs/BENCHMARKS.md, "Short UTF-16 Strings by codePointAt", issue 15,
+ * stop 49). As in {@link ShortStrings}, only well-formed text of at most {@link ShortStrings#MAX_CHARS}
+ * chars that fits is encoded; -1 sends anything else to the general path, which starts over.
  */
 final class ShortUtf16 {
   private ShortUtf16() {}
 
   /**
-   * Encoded length of {@code text[begin, end)}; -1 if it holds an unpaired surrogate (a high one whose
-   * low half is at {@code end} or later counts as unpaired).
+   * Encoded length of {@code text[begin, end)}, a range of at most {@link ShortStrings#MAX_CHARS} chars
+   * (the callers check; the sum is an int); -1 if it holds an unpaired surrogate (a high one whose low
+   * half is at {@code end} or later counts as unpaired).
    */
   static int utf8Length(String text, int begin, int end) {
     int length = end - begin;
