@@ -20,10 +20,9 @@ import java.nio.ByteBuffer;
  * Measured on JDK 25 (issue 15, stop 44): 16 CJK chars took 55-57 ns against 18 in 2 of 8 benchmark
  * forks; with the call kept out of line in every fork, 48-66 ns for 16 CJK or emoji chars and 1.2 us for
  * the length of 512 CJK chars (155 ns inlined), where Netty and protobuf, reading by {@code charAt} too,
- * took 47-57 ns and 0.8-1.1 us. Such Strings of up to {@link #MAX_CHARS} chars are read in UTF-8 by
- * {@code String.codePointAt} ({@link ShortUtf16}), whose profile other code rarely shares; CESU-8,
- * modified UTF-8 and longer Strings take the chunked path. Only the read of the first char, which picks
- * the route, stays exposed. JDK 17 inlines the call whatever the share (no fork of 9 refused it), so
+ * took 47-57 ns and 0.8-1.1 us. Such Strings of up to {@link #MAX_CHARS} chars are read by
+ * {@code String.codePointAt} ({@link ShortUtf16}), whose profile other code rarely shares; longer ones
+ * take the chunked path. Only the read of the first char, which picks the route, stays exposed. JDK 17 inlines the call whatever the share (no fork of 9 refused it), so
  * there they stay on {@code charAt}.
  */
 final class ShortStrings {
@@ -60,7 +59,7 @@ final class ShortStrings {
   /**
    * True if this class reads {@code text[begin, end)}, a String of at most {@link #MAX_CHARS} chars, by
    * {@code charAt}: on JDK 17 always, on JDK 18 and later if it is empty or starts with a Latin-1 char
-   * (see the class comment). Otherwise UTF-8 goes to {@link ShortUtf16}.
+   * (see the class comment). Otherwise the String goes to {@link ShortUtf16}.
    */
   static boolean readByCharAt(String text, int begin, int end) {
     return UTF16_BY_CHAR_AT || begin == end || text.charAt(begin) <= 0xFF;
@@ -85,7 +84,8 @@ final class ShortStrings {
   /**
    * Encoded length of {@code text[begin, end)}, or -1 if it holds a surrogate the variant does not
    * encode as it is (an unpaired one in UTF-8 or CESU-8), or if the variant is not UTF-8 and the String
-   * is longer than {@link #MAX_CHARS} or not read by {@code charAt} ({@link #readByCharAt}).
+   * is longer than {@link #MAX_CHARS}. A String not read by {@code charAt} ({@link #readByCharAt}) is
+   * counted by {@link ShortUtf16}.
    */
   static int encodedLength(String text, int begin, int end, Utf8Variant variant) {
     if (end - begin > MAX_CHARS) {
@@ -93,7 +93,9 @@ final class ShortStrings {
       return variant == Utf8Variant.UTF_8 ? utf8LengthOfRuns(text, begin, end) : -1;
     }
     if (!readByCharAt(text, begin, end)) {
-      return variant == Utf8Variant.UTF_8 ? ShortUtf16.utf8Length(text, begin, end) : -1;
+      return variant == Utf8Variant.UTF_8
+          ? ShortUtf16.utf8Length(text, begin, end)
+          : ShortUtf16.variantLength(text, begin, end, variant);
     }
     return lengthByCharAt(text, begin, end, variant);
   }
@@ -126,13 +128,15 @@ final class ShortStrings {
   /**
    * Encodes {@code text[begin, end)} into {@code dst[dp, dl)}; returns the bytes written, or -1 if the
    * text holds an unpaired surrogate the variant refuses, or does not fit (bytes may have been written;
-   * the caller starts over), or if the String is not read by {@code charAt} and the variant is not UTF-8
-   * or the String is longer than {@link #MAX_CHARS} (the {@code charAt} loops take any length;
-   * {@link ShortUtf16}'s encoders are bounded as this path is).
+   * the caller starts over), or if the String is not read by {@code charAt} and is longer than
+   * {@link #MAX_CHARS} (the {@code charAt} loops take any length; {@link ShortUtf16}'s encoders, which
+   * take the others, are bounded as this path is).
    */
   static int encode(String text, int begin, int end, byte[] dst, int dp, int dl, Utf8Variant variant) {
     if (!readByCharAt(text, begin, end)) {
-      return variant == Utf8Variant.UTF_8 ? ShortUtf16.encodeUtf8(text, begin, end, dst, dp, dl) : -1;
+      return variant == Utf8Variant.UTF_8
+          ? ShortUtf16.encodeUtf8(text, begin, end, dst, dp, dl)
+          : ShortUtf16.encodeVariant(text, begin, end, dst, dp, dl, variant);
     }
     return encodeByCharAt(text, begin, end, dst, dp, dl, variant);
   }

@@ -119,6 +119,78 @@ final class ShortUtf16 {
     return dp - start;
   }
 
+  // CESU-8 and modified UTF-8 in loops of their own, so that UTF-8's loops above hold no variant (a
+  // variant in the loop measured slower; see ShortStrings). Both write a pair as two 3-byte sequences,
+  // and modified UTF-8 writes U+0000 as two bytes and a lone surrogate as three.
+
+  /**
+   * Encoded length of {@code text[begin, end)} (at most {@link ShortStrings#MAX_CHARS} chars) in a
+   * variant other than UTF-8; -1 if it holds a surrogate the variant refuses (a high one whose low half
+   * is at {@code end} or later is alone in the range).
+   */
+  static int variantLength(String text, int begin, int end, Utf8Variant variant) {
+    int low = variant.asciiLow;
+    int length = end - begin;
+    for (int i = begin; i < end; i++) {
+      int c = text.codePointAt(i);
+      if (c < 0x80 && c >= low) {
+        continue;
+      }
+      if (c < 0x800) {
+        length += 1; // and U+0000 as C0 80
+      } else if (c >= 0x10000 && i + 1 < end) {
+        length += variant.pairLength() - 2;
+        i++;
+      } else if (variant.loneSurrogatesAllowed || !isSurrogateOrPair(c)) {
+        length += 2; // a char of U+0800 and above, or a lone half as three bytes
+      } else {
+        return -1;
+      }
+    }
+    return length;
+  }
+
+  /** As {@link ShortStrings#encode}, for a variant other than UTF-8. */
+  static int encodeVariant(String text, int begin, int end, byte[] dst, int dp, int dl, Utf8Variant variant) {
+    if (end - begin > ShortStrings.MAX_CHARS) {
+      return -1;
+    }
+    if (dl - dp < 3 * (end - begin)) {
+      int length = variantLength(text, begin, end, variant);
+      if (length < 0 || length > dl - dp) {
+        return -1;
+      }
+    }
+    int low = variant.asciiLow;
+    int start = dp;
+    for (int i = begin; i < end; i++) {
+      int c = text.codePointAt(i);
+      if (c < 0x80 && c >= low) {
+        dst[dp++] = (byte) c;
+      } else if (c < 0x800) {
+        dst[dp++] = (byte) (0xC0 | (c >>> 6)); // C0 80 for U+0000
+        dst[dp++] = (byte) (0x80 | (c & 0x3F));
+      } else if (c >= 0x10000 && i + 1 < end) {
+        // 6 bytes for 2 chars, so the room check of 3 a char above still covers it
+        dp = CharsToUtf8.putPair(variant, Character.highSurrogate(c), Character.lowSurrogate(c), dst, dp);
+        i++;
+      } else if (variant.loneSurrogatesAllowed || !isSurrogateOrPair(c)) {
+        dp = CharsToUtf8.putThreeBytes(c >= 0x10000 ? Character.highSurrogate(c) : (char) c, dst, dp);
+      } else {
+        return -1;
+      }
+    }
+    return dp - start;
+  }
+
+  /**
+   * True for what {@code codePointAt} returns at a surrogate: a lone half, or a pair whose low half is
+   * past the range (the caller has checked that).
+   */
+  private static boolean isSurrogateOrPair(int c) {
+    return c >= 0x10000 || Character.isSurrogate((char) c);
+  }
+
   /**
    * True if the UTF-8 of {@code text[begin, end)} fits in {@code room} bytes: at once where there is room
    * for three bytes a char, else by a length pass, which also refuses an unpaired surrogate (the loops

@@ -59,9 +59,8 @@ class ShortStringsExhaustiveTest {
   }
 
   /**
-   * Both routes on every JDK (by {@code charAt} in every variant, and {@link ShortUtf16} in UTF-8), and
-   * the dispatch between them, which on JDK 18 and later leaves CESU-8 and modified UTF-8 of a String
-   * that starts above U+00FF to the general path (-1).
+   * Both routes on every JDK (by {@code charAt} and by {@link ShortUtf16}'s {@code codePointAt}, in every
+   * variant), and the dispatch between them.
    */
   private static void check(String text, int begin, int end, Utf8Variant variant) {
     byte[] expected = reference(text, begin, end, variant);
@@ -73,12 +72,18 @@ class ShortStringsExhaustiveTest {
           (t, b, e, v) -> ShortUtf16.utf8Length(t, b, e),
           (t, b, e, dst, dp, dl, v) -> ShortUtf16.encodeUtf8(t, b, e, dst, dp, dl),
           ShortUtf16::encodeUtf8);
+    } else {
+      check(expected, "codePointAt", where, text, begin, end, variant,
+          ShortUtf16::variantLength, ShortUtf16::encodeVariant, ShortStringsExhaustiveTest::noDirect);
     }
-    // Written from the rule, not from ShortStrings.readByCharAt, so a wrong route fails here.
-    boolean byCharAt = Runtime.version().feature() < 18 || begin == end || text.charAt(begin) <= 0xFF;
-    boolean routed = variant == Utf8Variant.UTF_8 || byCharAt;
-    check(routed ? expected : null, "dispatch", where, text, begin, end, variant,
+    // Every variant, by either route, answers for a short String (-1 only for a refused surrogate or room).
+    check(expected, "dispatch", where, text, begin, end, variant,
         ShortStrings::encodedLength, ShortStrings::encode, ShortStrings::encodeUtf8);
+  }
+
+  /** CESU-8 and modified UTF-8 have no short path into direct buffers (never called: UTF-8 only). */
+  private static int noDirect(String text, int begin, int end, ByteBuffer dst, int dp, int dl) {
+    throw new AssertionError("no direct-buffer route for this variant");
   }
 
   private interface Length {

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * {@code charAt} loops of {@link ShortStrings} (checked exhaustively over short alphabets in
  * {@link ShortStringsExhaustiveTest}) and {@code String.getBytes}: the same answer on every JDK, the
  * encoders -1 past {@link ShortStrings#MAX_CHARS} chars (the length counts any), and the public API's
- * bytes whichever route it takes. The staging for direct buffers ({@link ShortCopies#stageUtf8}) likewise.
+ * bytes whichever route it takes; CESU-8 and modified UTF-8 likewise against the {@code charAt} loops
+ * with their variant. The staging for direct buffers ({@link ShortCopies#stageUtf8}) likewise.
  */
 class ShortUtf16Test {
   private static final String[] PIECES = {
@@ -60,6 +61,21 @@ class ShortUtf16Test {
       assertDirect(expected, ShortUtf16.encodeUtf8(text, begin, end, direct, 1, 1 + room), direct, oracle, where);
       // Staged for a direct buffer: the charAt loop into the space, then one bulk put.
       assertDirect(expected, ShortCopies.stageUtf8(text, begin, end, direct, 1, 1 + room), direct, oracle, where);
+      // CESU-8 and modified UTF-8 likewise, against the charAt loops with the variant.
+      for (Utf8Variant variant : new Utf8Variant[] {Utf8Variant.CESU_8, Utf8Variant.MODIFIED_UTF_8}) {
+        String at = where + " " + variant;
+        int variantLength = ShortStrings.lengthByCharAt(text, begin, end, variant);
+        assertEquals(variantLength, ShortUtf16.variantLength(text, begin, end, variant), at);
+        int variantRoom = random.nextInt(4) == 0 ? Math.max(0, variantLength - random.nextInt(2)) : 3 * (end - begin);
+        Arrays.fill(dst, (byte) 0x5A);
+        Arrays.fill(oracle, (byte) 0x5A);
+        int variantExpected =
+            tooLong ? -1 : ShortStrings.encodeByCharAt(text, begin, end, oracle, 1, 1 + variantRoom, variant);
+        assertEquals(variantExpected, ShortUtf16.encodeVariant(text, begin, end, dst, 1, 1 + variantRoom, variant), at);
+        if (variantExpected >= 0) {
+          assertArrayEquals(oracle, dst, at);
+        }
+      }
       if (expectedLength >= 0) {
         // The public API, whichever route it takes on this JDK.
         assertEquals(expectedLength, Utf8.encodedLength(text, begin, end), where);
