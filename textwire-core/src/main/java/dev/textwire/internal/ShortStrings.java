@@ -22,8 +22,8 @@ import java.nio.ByteBuffer;
  * the length of 512 CJK chars (155 ns inlined), where Netty and protobuf, reading by {@code charAt} too,
  * took 47-57 ns and 0.8-1.1 us. Such Strings of up to {@link #MAX_CHARS} chars are read by
  * {@code String.codePointAt} ({@link ShortUtf16}), whose profile other code rarely shares; longer ones
- * take the chunked path. Only the read of the first char, which picks the route, stays exposed. JDK 17 inlines the call whatever the share (no fork of 9 refused it), so
- * there they stay on {@code charAt}.
+ * take the chunked path. Only the read of the first char, which picks the route, stays exposed. JDK 17
+ * inlines the call whatever the share (no fork of 9 refused it), so there they stay on {@code charAt}.
  */
 final class ShortStrings {
   private ShortStrings() {}
@@ -329,8 +329,9 @@ final class ShortStrings {
    * against 26-28, ASCII 10.5 against 9.0, Latin-1 13.8 against 13.1, but mostly-ASCII text with one
    * emoji 19-22 against 25-27; JDK 25: ASCII 10.1 against 7.1, Latin-1 11.3 against 10.1, mostly-ASCII
    * 19.0 against 18.3 (there CJK and emoji Strings go to {@link ShortUtf16}, whose loop puts each byte:
-   * staged, they measured 3-5 ns slower, when that loop read a copy of the chars). Staging from the first non-ASCII char instead lost Latin-1 by
-   * 2-4 ns; staging all of it lost ASCII and Latin-1 by 1-4 ns.
+   * staged, they measured 3-5 ns slower, when that loop read a copy of the chars). Staging from the
+   * first non-ASCII char instead lost Latin-1 by 2-4 ns; staging all of it lost ASCII and Latin-1 by 1-4
+   * ns.
    */
   static int encodeUtf8ByCharAt(String text, int begin, int end, ByteBuffer dst, int dp, int dl) {
     if (dl - dp < 2 * (end - begin)) {

@@ -4,7 +4,8 @@ import java.nio.ByteBuffer;
 
 /**
  * Short Strings that {@link ShortStrings} does not read by {@code charAt} (on JDK 18 and later, those
- * that start above U+00FF, so stored as UTF-16), in UTF-8, read by {@code String.codePointAt}.
+ * that start above U+00FF, so stored as UTF-16), read by {@code String.codePointAt}: in UTF-8, and in
+ * CESU-8 and modified UTF-8 by loops of their own.
  *
  * <p>Why not {@code charAt}: C2 inlines {@code StringUTF16.charAt} into {@code String.charAt}'s callers
  * only if at least 0.85% of the {@code String.charAt} calls the JVM profiled were on UTF-16 Strings
