@@ -17,8 +17,9 @@ import org.openjdk.jmh.annotations.Setup;
  * stop 45). Which of these a run shows as fastest depends on whether C2 inlined
  * {@code StringUTF16.charAt} and {@code StringUTF16.codePointAt} in that fork (see {@link ShortStrings}
  * and {@link ShortUtf16}; {@code -XX:CompileCommand=dontinline,...} shows the case where it did not).
- * {@link #driver} and {@link #driverWithin} bisect the public call from the short path; {@code -p kind=mostly_ascii} (a
- * UTF-16 String that starts with ASCII) is where they differ most (stop 46, docs/BENCHMARKS.md).
+ * {@link #driver} and {@link #driverWithin} bisect the public call from the short path;
+ * {@code -p kind=mostly_ascii} (a UTF-16 String that starts with ASCII) is where they differ most (stop
+ * 46, docs/BENCHMARKS.md).
  *
  * <pre>
  * java -jar textwire-benchmarks/target/textwire-benchmarks.jar ShortUtf16Benchmark -prof gc
