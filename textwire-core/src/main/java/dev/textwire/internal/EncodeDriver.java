@@ -9,7 +9,8 @@ import java.nio.ReadOnlyBufferException;
  * Encodes a whole text, in any encoding, into a new array, an array, a heap or direct buffer, or a window
  * a framing caller chooses. It picks the access path per call (a String's own Latin-1 bytes when the
  * fast path is on, a short String by the kernel's own loop, by {@code charAt} where that is cheap in every
- * compilation and else from a small copy ({@link ShortStrings}), else chunks copied into lent scratch) and
+ * compilation and else by {@code codePointAt} ({@link ShortStrings}, {@link ShortUtf16}), else chunks
+ * copied into lent scratch) and
  * runs the {@link EncodeKernel} over it. Into an array the public call asks the short path itself first
  * ({@link #encodeShort}).
  * Arguments are checked by the public API.

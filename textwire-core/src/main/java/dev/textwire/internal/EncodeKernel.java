@@ -35,7 +35,7 @@ public interface EncodeKernel {
   long encodeLatin1(byte[] src, int sp, int sl, byte[] dst, int dp, int dl);
 
   /**
-   * Bytes written for a short String (read by {@code charAt}, or copied out where
+   * Bytes written for a short String (read by {@code charAt}, or by {@code codePointAt} where
    * {@link ShortStrings#readByCharAt} says no), or -1 if it is not the common case: asked where
    * {@link ShortStrings#counts} says (a kernel with no path for longer Strings answers -1).
    */
