@@ -22,8 +22,9 @@ import java.nio.ByteBuffer;
  * the length of 512 CJK chars (155 ns inlined), where Netty and protobuf, reading by {@code charAt} too,
  * took 47-57 ns and 0.8-1.1 us. Such Strings of up to {@link #MAX_CHARS} chars are read by
  * {@code String.codePointAt} ({@link ShortUtf16}), whose profile other code rarely shares; longer ones
- * take the chunked path. Only the read of the first char, which picks the route, stays exposed. JDK 17
- * inlines the call whatever the share (no fork of 9 refused it), so there they stay on {@code charAt}.
+ * take the chunked path. The read of the first char, which picks the route, is by
+ * {@code codePointBefore} for the same reason ({@link #readByCharAt}). JDK 17 inlines the call whatever
+ * the share (no fork of 9 refused it), so there they stay on {@code charAt}.
  */
 final class ShortStrings {
   private ShortStrings() {}
@@ -62,7 +63,13 @@ final class ShortStrings {
    * (see the class comment). Otherwise the String goes to {@link ShortUtf16}.
    */
   static boolean readByCharAt(String text, int begin, int end) {
-    return UTF16_BY_CHAR_AT || begin == end || text.charAt(begin) <= 0xFF;
+    // codePointBefore(begin + 1) is above U+00FF exactly when charAt(begin) is (at a low surrogate it
+    // returns the char or the pair's code point), and its profile is this method's own (the JDK calls it
+    // on no hot path), so its UTF-16 branch is a call only where UTF-16 Strings are under 0.85% of the
+    // short Strings textwire is given. By charAt, the one call on a UTF-16 String was left out of line wherever the whole
+    // program's charAt profile was Latin-1 ("low call site frequency" in a JMH fork counting 16 CJK chars
+    // on JDK 25, where the out-of-line StringUTF16.charAt had 6% of the samples; issue 15, stop 50).
+    return UTF16_BY_CHAR_AT || begin == end || text.codePointBefore(begin + 1) <= 0xFF;
   }
 
   /**

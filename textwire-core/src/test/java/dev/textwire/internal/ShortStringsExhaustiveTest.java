@@ -48,6 +48,33 @@ class ShortStringsExhaustiveTest {
     assertEquals(3_595_083, checked[0], "ranges checked"); // a changed alphabet or length changes this
   }
 
+  /**
+   * The route is chosen by the first char of the range (read by {@code codePointBefore}, which at a low
+   * surrogate may look one char back): every char there, after and before each kind of neighbour.
+   */
+  @Test
+  void theRouteFollowsTheFirstCharOfTheRange() {
+    boolean jdk17 = Runtime.version().feature() < 18; // the rule itself, not ShortStrings' constant
+    char[] neighbours = {'a', '\u00FF', '\u0100', '\uD83D', '\uDE00'};
+    for (int c = 0; c <= 0xFFFF; c++) {
+      for (char before : neighbours) {
+        for (char after : neighbours) {
+          String text = new String(new char[] {before, (char) c, after});
+          boolean expected = jdk17 || c <= 0xFF;
+          int first = c;
+          Supplier<String> where =
+              () -> String.format("U+%04X after U+%04X, before U+%04X", first, (int) before, (int) after);
+          assertEquals(expected, ShortStrings.readByCharAt(text, 1, 2), where);
+          assertEquals(expected, ShortStrings.readByCharAt(text, 1, 3), where);
+          assertEquals(jdk17 || before <= 0xFF, ShortStrings.readByCharAt(text, 0, 2), where);
+        }
+      }
+      String alone = String.valueOf((char) c);
+      assertEquals(jdk17 || c <= 0xFF, ShortStrings.readByCharAt(alone, 0, 1), "U+" + Integer.toHexString(c));
+    }
+    assertEquals(true, ShortStrings.readByCharAt("\u4E2D", 1, 1), "an empty range");
+  }
+
   /** What a route answers: the bytes written into {@code dst[dp, dl)}, or -1. */
   private interface Encode {
     int into(String text, int begin, int end, byte[] dst, int dp, int dl, Utf8Variant variant);
