@@ -37,7 +37,21 @@ final class ShortUtf16 {
    */
   static int utf8Length(String text, int begin, int end) {
     int length = end - begin;
-    for (int i = begin; i < end; i++) {
+    int i = begin;
+    // Up to the first surrogate, a counted loop (the index steps by one), which C2 unrolls (four chars
+    // a step on JDK 25, read with perfasm); the loop below, which steps over pairs, takes the rest.
+    // Measured (issue 15, stop 50, JDK 25, 16 chars): CJK 14.3 ns against 12.3 with it, emoji even.
+    for (; i < end; i++) {
+      int c = text.codePointAt(i);
+      if (c < 0x800) {
+        length += (0x7F - c) >>> 31;
+      } else if (c < Character.MIN_SURROGATE || (c > Character.MAX_SURROGATE && c < 0x10000)) {
+        length += 2;
+      } else {
+        break;
+      }
+    }
+    for (; i < end; i++) {
       int c = text.codePointAt(i); // a pair as one code point, even if its low half is at end
       if (c >= 0x80) {
         if (c < 0x800) {
