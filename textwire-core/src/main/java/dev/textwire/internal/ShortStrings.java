@@ -64,12 +64,13 @@ final class ShortStrings {
    */
   static boolean readByCharAt(String text, int begin, int end) {
     // codePointBefore(begin + 1) is above U+00FF exactly when charAt(begin) is (at a low surrogate it
-    // returns the char or the pair's code point), and its profile is this method's own (the JDK calls it
-    // on no hot path), so its UTF-16 branch is a call only where UTF-16 Strings are under 0.85% of the
-    // short Strings textwire is given. By charAt, the one call on a UTF-16 String was left out of line
-    // wherever the whole program's charAt profile was Latin-1 ("low call site frequency" in a JMH fork
-    // counting 16 CJK chars on JDK 25, where the out-of-line StringUTF16.charAt had 6% of the samples;
-    // issue 15, stop 50). What that saved was within this machine's noise (docs/BENCHMARKS.md, stop 50).
+    // returns the char or the pair's code point), and its profile is this method's own (in java.base only
+    // special casing and the ICU normaliser call it), so its UTF-16 branch is a call only where UTF-16
+    // Strings are under 0.85% of the short Strings that reach this test. By charAt, the one call on a
+    // UTF-16 String is left out of line where the whole program's charAt profile is mostly Latin-1, as in
+    // a JMH fork counting 16 CJK chars on JDK 25 ("low call site frequency"; the out-of-line
+    // StringUTF16.charAt had 6% of the samples; issue 15, stop 50). What the change saved there was
+    // within this machine's noise (docs/BENCHMARKS.md, stop 50).
     return UTF16_BY_CHAR_AT || begin == end || text.codePointBefore(begin + 1) <= 0xFF;
   }
 

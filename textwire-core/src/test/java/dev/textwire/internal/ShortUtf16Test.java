@@ -20,7 +20,10 @@ import org.junit.jupiter.api.Test;
  */
 class ShortUtf16Test {
   private static final String[] PIECES = {
-    "a", "\u00E9", "\u0416", "\u4E2D", "\uFFFF", "\uD83D\uDE00", "\uDBFF\uDFFF", "\uD800", "\uDC00", "\u0000",
+    "a", "\u00E9", "\u0416", "\u4E2D", "\uFFFF", "\uD83D\uDE00", "\uDBFF\uDFFF",
+    // each side of every bound the loops test: one, two and three bytes, the surrogate block
+    "\u007F", "\u0080", "\u07FF", "\u0800", "\uD7FF", "\uE000",
+    "\uD800", "\uDC00", "\u0000", // the last three only in texts that need not be well formed
   };
 
   @Test
