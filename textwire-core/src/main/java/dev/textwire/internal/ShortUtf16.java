@@ -45,7 +45,7 @@ final class ShortUtf16 {
       int c = text.codePointAt(i);
       if (c < 0x800) {
         length += (0x7F - c) >>> 31;
-      } else if (c < Character.MIN_SURROGATE || (c > Character.MAX_SURROGATE && c < 0x10000)) {
+      } else if (!isSurrogateOrPair(c)) {
         length += 2;
       } else {
         break;
