@@ -10,7 +10,8 @@
 #   textwire-benchmarks/tools/every-row.sh JAVA JAR OUT_DIR
 #   python3 textwire-benchmarks/report.py --every-row OUT_DIR/every-row.json     # the tables
 #
-# Run it from the repository root (the corpus files are read from corpus/). About 27 minutes per JDK on this project's 2-core machine.
+# Run it from the repository root (the corpus files are read from corpus/). About 27 minutes per JDK on
+# this project's 2-core machine.
 set -euo pipefail
 java=$1 jar=$2 out=$3
 mkdir -p "$out"
