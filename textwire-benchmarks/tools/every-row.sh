@@ -17,15 +17,15 @@ java=$1 jar=$2 out=$3
 mkdir -p "$out"
 opts=(-f 1 -wi 2 -w 300ms -i 3 -r 300ms -prof gc -rf json)
 ops='(Encode|EncodedLength|Decode|Validate)'
-frames='Benchmark\.(varint|respBulk|protobuf|nettyManualVarint|jdkGetBytesVarint|jdkGetBytesResp)$'
+frames='(varint|respBulk|protobuf|nettyManualVarint|jdkGetBytesVarint|jdkGetBytesResp)$'
 for kind in ascii latin1 cjk emoji mostly_ascii; do
   for length in 16 512 65536; do
-    "$java" -jar "$jar" "bench\.(${ops}Benchmark\.|LengthPrefixed${frames})" -p kind=$kind -p length=$length \
+    "$java" -jar "$jar" "bench\.(${ops}Benchmark\.|LengthPrefixedBenchmark\.${frames})" -p kind=$kind -p length=$length \
       "${opts[@]}" -rff "$out/rows-$kind-$length.json" > "$out/rows-$kind-$length.log" 2>&1
   done
 done
 for corpus in en fr ru ar zh emoji_lipsum; do
-  "$java" -jar "$jar" "bench\.(${ops}CorpusBenchmark\.|LengthPrefixedCorpus${frames})" -p corpus=$corpus \
+  "$java" -jar "$jar" "bench\.(${ops}CorpusBenchmark\.|LengthPrefixedCorpusBenchmark\.${frames})" -p corpus=$corpus \
     "${opts[@]}" -rff "$out/rows-$corpus.json" > "$out/rows-$corpus.log" 2>&1
 done
 python3 - "$out" <<'EOF'
