@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Issue 15's rows again, textwire and its fastest peers measured back to back, round after round.
+
+One every-row run gives each method one fork, minutes apart from its peers; on this project's shared
+2-core machine two such runs of the same code differed by a median 37% a cell (stop 51). This tool
+takes the rows that a run put below a ratio (report.py's rows, each method's fastest of the runs given),
+and measures each again in rounds: in each round textwire's method and the row's fastest peers run one
+after the other, one fork each, in an order that alternates from round to round. A slow spell of the
+machine lasts seconds to minutes, so it lands on both sides of a round's ratio more often than on one.
+The ratio of a round is its fastest peer's time over textwire's; the summary gives each row's median
+ratio over the rounds, the lowest and highest, and how many rounds were at or above 1.0x.
+
+    textwire-benchmarks/tools/paired-rows.py JAVA JAR OUT_DIR RESULTS.json [MORE.json ...]
+        [--rounds 5] [--below 1.0] [--peers 3] [--window 1.5] [--only 'exact length:cjk/512,...']
+    textwire-benchmarks/tools/paired-rows.py --summary OUT_DIR        # the table again, from saved JSON
+
+Run it from the repository root (the corpus files are read from corpus/). A peer is measured beside the
+fastest one when its time in RESULTS was within --window times the fastest's (--peers caps how many).
+Stop 52 ran with --window 1.15 --peers 2 and so missed a peer: on JDK 25, 65,536 CJK chars, Netty into a
+heap buffer had been slowed by more than 15% in RESULTS and was not measured, and it was the fastest. Each
+method of each round is one JMH run of its own (-f 1 -wi 2 -w 300ms -i 3 -r 300ms -prof gc), saved as
+OUT_DIR/round-N/<row>.<method>.json, about 2.7 s each on this project's 2-core machine: stop 52's JDK 17
+list (62 rows, 148 methods a round) took 33 minutes for 5 rounds.
+"""
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import report  # noqa: E402  (textwire-benchmarks/report.py: the rows, the peers, the loader)
+
+JMH_OPTIONS = ["-f", "1", "-wi", "2", "-w", "300ms", "-i", "3", "-r", "300ms", "-prof", "gc", "-rf", "json"]
+
+
+def jmh_class(operation, key):
+    base = "LengthPrefixed" if operation in ("LengthPrefixed", "RespBulk") else operation
+    return base + ("Benchmark" if "/" in key else "CorpusBenchmark")
+
+
+def jmh_params(key):
+    if "/" in key:
+        kind, length = key.split("/")
+        return ["-p", "kind=" + kind, "-p", "length=" + length]
+    return ["-p", "corpus=" + key]
+
+
+def row_id(label, key):
+    return re.sub(r"[^A-Za-z0-9]+", "_", label + " " + key).strip("_")
+
+
+def choose_rows(results, below, peers, window, only):
+    """[(label, operation, key, our method, [peer methods])] for the rows below the ratio."""
+    rows = []
+    for label, operation, method in report.EVERY_ROW:
+        spec = report.OPERATIONS[operation]
+        for (op, key), row in sorted(results.items(), key=lambda kv: report.input_order(kv[0][1])):
+            if op != operation or method not in row:
+                continue
+            if only is not None and (label, key) not in only:
+                continue
+            present = sorted((row[m][0], m) for m in spec["baselines"] if m in row)
+            if not present:
+                continue
+            ratio = present[0][0] / row[method][0]
+            if only is None and ratio >= below:
+                continue
+            chosen = [m for score, m in present if score <= window * present[0][0]][:peers]
+            rows.append((label, operation, key, method, chosen))
+    return rows
+
+
+def run_method(java, jar, out, operation, key, method, rid):
+    path = os.path.join(out, "%s.%s.json" % (rid, method))
+    regex = r"bench\.%s\.%s$" % (jmh_class(operation, key), method)
+    command = [java, "-jar", jar, regex] + jmh_params(key) + JMH_OPTIONS + ["-rff", path]
+    with open(path[: -len(".json")] + ".log", "w") as log:
+        subprocess.run(command, stdout=log, stderr=subprocess.STDOUT, check=True)
+    return path
+
+
+def measure(java, jar, out, rows, rounds):
+    plan = {"rows": [list(r) for r in rows], "rounds": rounds, "java": java, "jar": jar}
+    os.makedirs(out, exist_ok=True)
+    json.dump(plan, open(os.path.join(out, "plan.json"), "w"), indent=1)
+    for n in range(1, rounds + 1):
+        directory = os.path.join(out, "round-%d" % n)
+        os.makedirs(directory, exist_ok=True)
+        for label, operation, key, method, peers in rows:
+            rid = row_id(label, key)
+            order = [method] + peers if n % 2 == 1 else peers + [method]
+            for m in order:
+                run_method(java, jar, directory, operation, key, m, rid)
+        print("round %d of %d done" % (n, rounds), file=sys.stderr, flush=True)
+
+
+def score_of(path):
+    try:
+        entries = json.load(open(path))
+    except ValueError:  # a run still writing its file
+        return None, None
+    if not entries:
+        return None, None
+    entry = entries[0]
+    alloc = entry.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score")
+    return entry["primaryMetric"]["score"], alloc
+
+
+def summary(out):
+    plan = json.load(open(os.path.join(out, "plan.json")))
+    print("| row | input | textwire ns/op (median) | peers | ratio, median of rounds | lowest - highest | rounds at or above 1.0x | B/op, textwire / peer (medians) |")
+    print("|---|---|---|---|---|---|---|---|")
+    counts = {"above": 0, "below": 0, "mixed": 0}
+    for label, operation, key, method, peers in plan["rows"]:
+        rid = row_id(label, key)
+        ratios, ours, allocs, peer_allocs = [], [], [], []
+        for n in range(1, plan["rounds"] + 1):
+            directory = os.path.join(out, "round-%d" % n)
+            path = os.path.join(directory, "%s.%s.json" % (rid, method))
+            if not os.path.exists(path):
+                continue
+            score, alloc = score_of(path)
+            peer_results = []
+            for p in peers:
+                ppath = os.path.join(directory, "%s.%s.json" % (rid, p))
+                if os.path.exists(ppath):
+                    peer_results.append(score_of(ppath))
+            if score is None or not peer_results or any(s is None for s, _ in peer_results):
+                continue
+            fastest = min(peer_results, key=lambda sa: sa[0])
+            ratios.append(fastest[0] / score)
+            ours.append(score)
+            allocs.append(alloc if alloc is not None else float("nan"))
+            peer_allocs.append(fastest[1] if fastest[1] is not None else float("nan"))
+        if not ratios:
+            continue
+        at_or_above = sum(1 for r in ratios if r >= 1.0)
+        verdict = "above" if at_or_above == len(ratios) else "below" if at_or_above == 0 else "mixed"
+        counts[verdict] += 1
+        names = ", ".join(report.OPERATIONS[operation]["baselines"][p] for p in peers)
+        print("| %s | %s | %s | %s | %.2fx | %.2f - %.2f | %d of %d | %s |" % (
+            label, key, report.fmt_ns(statistics.median(ours)), names, statistics.median(ratios),
+            min(ratios), max(ratios), at_or_above, len(ratios), "%s / %s" % (report.fmt_alloc(statistics.median(allocs)), report.fmt_alloc(statistics.median(peer_allocs)))))
+    print()
+    print("%d rows at or above 1.0x in every round, %d below in every round, %d mixed." % (
+        counts["above"], counts["below"], counts["mixed"]))
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--summary":
+        summary(sys.argv[2])
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("java")
+    parser.add_argument("jar")
+    parser.add_argument("out")
+    parser.add_argument("results", nargs="+")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--below", type=float, default=1.0)
+    parser.add_argument("--peers", type=int, default=3)
+    parser.add_argument("--window", type=float, default=1.5)
+    parser.add_argument("--only", help="comma-separated 'row label:input' pairs, measured whatever their ratio")
+    args = parser.parse_args()
+    only = None
+    if args.only:
+        only = {tuple(item.rsplit(":", 1)) for item in args.only.split(",")}
+    rows = choose_rows(report.load(args.results), args.below, args.peers, args.window, only)
+    print("%d rows, %d methods a round" % (len(rows), sum(1 + len(r[4]) for r in rows)), file=sys.stderr)
+    measure(args.java, args.jar, args.out, rows, args.rounds)
+    summary(args.out)
+
+
+if __name__ == "__main__":
+    main()
