@@ -5,10 +5,12 @@ One every-row run gives each method one fork, minutes apart from its peers; on t
 2-core machine two such runs of the same code differed by a median 37% a cell (stop 51). This tool
 takes the rows that a run put below a ratio (report.py's rows, each method's fastest of the runs given),
 and measures each again in rounds: in each round textwire's method and the row's fastest peers run one
-after the other, one fork each, in an order that alternates from round to round. A slow spell of the
-machine lasts seconds to minutes, so it lands on both sides of a round's ratio more often than on one.
-The ratio of a round is its fastest peer's time over textwire's; the summary gives each row's median
-ratio over the rounds, the lowest and highest, and how many rounds were at or above 1.0x.
+after the other, one fork each, in an order that alternates from round to round, so that a slow spell
+of minutes falls on both sides of a ratio. The ratio of a round is its fastest peer's time over
+textwire's; the summary gives each row's median ratio over the rounds, the lowest and highest, and how
+many rounds were at or above 1.0x. What it can tell apart (stop 52): a row below 1.0x in every round
+from one that crosses 1.0x, not 0.9x from 1.0x. The machine's noise also moves within seconds, and a
+row's five rounds still spanned a median factor of 2 between the lowest ratio and the highest.
 
     textwire-benchmarks/tools/paired-rows.py JAVA JAR OUT_DIR RESULTS.json [MORE.json ...]
         [--rounds 5] [--below 1.0] [--peers 3] [--window 1.5] [--only 'exact length:cjk/512,...']
