@@ -54,12 +54,18 @@ def row_id(label, key):
     return re.sub(r"[^A-Za-z0-9]+", "_", label + " " + key).strip("_")
 
 
+def result_path(directory, rid, method):
+    """Where one method's JMH JSON of one round is: written by run_method, read by summary."""
+    return os.path.join(directory, "%s.%s.json" % (rid, method))
+
+
 def choose_rows(results, below, peers, window, only):
     """[(label, operation, key, our method, [peer methods])] for the rows below the ratio."""
     rows = []
+    ordered = sorted(results.items(), key=lambda kv: report.input_order(kv[0][1]))
     for label, operation, method in report.EVERY_ROW:
         spec = report.OPERATIONS[operation]
-        for (op, key), row in sorted(results.items(), key=lambda kv: report.input_order(kv[0][1])):
+        for (op, key), row in ordered:
             if op != operation or method not in row:
                 continue
             if only is not None and (label, key) not in only:
@@ -76,7 +82,7 @@ def choose_rows(results, below, peers, window, only):
 
 
 def run_method(java, jar, out, operation, key, method, rid):
-    path = os.path.join(out, "%s.%s.json" % (rid, method))
+    path = result_path(out, rid, method)
     regex = r"bench\.%s\.%s$" % (jmh_class(operation, key), method)
     command = [java, "-jar", jar, regex] + jmh_params(key) + JMH_OPTIONS + ["-rff", path]
     with open(path[: -len(".json")] + ".log", "w") as log:
@@ -121,31 +127,28 @@ def summary(out):
         ratios, ours, allocs, peer_allocs = [], [], [], []
         for n in range(1, plan["rounds"] + 1):
             directory = os.path.join(out, "round-%d" % n)
-            path = os.path.join(directory, "%s.%s.json" % (rid, method))
-            if not os.path.exists(path):
-                continue
-            score, alloc = score_of(path)
-            peer_results = []
-            for p in peers:
-                ppath = os.path.join(directory, "%s.%s.json" % (rid, p))
-                if os.path.exists(ppath):
-                    peer_results.append(score_of(ppath))
-            if score is None or not peer_results or any(s is None for s, _ in peer_results):
+            paths = [result_path(directory, rid, m) for m in [method] + peers]
+            if not all(os.path.exists(p) for p in paths):
+                continue  # a round not finished: its ratio would leave out a peer
+            (score, alloc), *peer_results = [score_of(p) for p in paths]
+            if score is None or any(s is None for s, _ in peer_results):
                 continue
             fastest = min(peer_results, key=lambda sa: sa[0])
             ratios.append(fastest[0] / score)
             ours.append(score)
-            allocs.append(alloc if alloc is not None else float("nan"))
-            peer_allocs.append(fastest[1] if fastest[1] is not None else float("nan"))
+            if alloc is not None and fastest[1] is not None:
+                allocs.append(alloc)
+                peer_allocs.append(fastest[1])
         if not ratios:
             continue
         at_or_above = sum(1 for r in ratios if r >= 1.0)
         verdict = "above" if at_or_above == len(ratios) else "below" if at_or_above == 0 else "mixed"
         counts[verdict] += 1
         names = ", ".join(report.OPERATIONS[operation]["baselines"][p] for p in peers)
+        alloc_cell = "%s / %s" % (report.fmt_alloc(statistics.median(allocs)), report.fmt_alloc(statistics.median(peer_allocs))) if allocs else "?"
         print("| %s | %s | %s | %s | %.2fx | %.2f - %.2f | %d of %d | %s |" % (
             label, key, report.fmt_ns(statistics.median(ours)), names, statistics.median(ratios),
-            min(ratios), max(ratios), at_or_above, len(ratios), "%s / %s" % (report.fmt_alloc(statistics.median(allocs)), report.fmt_alloc(statistics.median(peer_allocs)))))
+            min(ratios), max(ratios), at_or_above, len(ratios), alloc_cell))
     print()
     print("%d rows at or above 1.0x in every round, %d below in every round, %d mixed." % (
         counts["above"], counts["below"], counts["mixed"]))
