@@ -16,6 +16,13 @@ row's five rounds still spanned a median factor of 2 between the lowest ratio an
         [--rounds 5] [--below 1.0] [--peers 3] [--window 1.5] [--only 'exact length:cjk/512,...']
     textwire-benchmarks/tools/paired-rows.py --summary OUT_DIR        # the table again, from saved JSON
 
+With --interleaved a round is one JVM per row instead of one JMH fork per method: Interleaved.java runs
+the row's methods in that JVM in alternating 20 ms batches, 40 rounds of batches after a warm-up of 3
+s a method (INTERLEAVED_OPTS passes -Dil.* settings), and a round's ratio is the median over the batches
+of the fastest peer's time over textwire's. The machine's spells then fall on both sides of each ratio
+(stop 53: within one JVM the ratio of two methods held to a few percent while their times moved 2x);
+what is left between rounds is how each JVM compiled the methods. JMH's figures stay the record.
+
 Run it from the repository root (the corpus files are read from corpus/). A peer is measured beside the
 fastest one when its time in RESULTS was within --window times the fastest's (--peers caps how many).
 Stop 52 ran with --window 1.15 --peers 2 and so missed a peer: on JDK 25, 65,536 CJK chars, Netty into a
@@ -90,16 +97,45 @@ def run_method(java, jar, out, operation, key, method, rid):
     return path
 
 
-def measure(java, jar, out, rows, rounds):
-    plan = {"rows": [list(r) for r in rows], "rounds": rounds, "java": java, "jar": jar}
+def compile_interleaved(java, out):
+    """Interleaved.java compiled into OUT_DIR/tools by the javac beside JAVA (it is run on that JDK)."""
+    classes = os.path.join(out, "tools")
+    os.makedirs(classes, exist_ok=True)
+    javac = os.path.join(os.path.dirname(java), "javac")
+    if not os.path.exists(javac):
+        javac = "javac"
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "Interleaved.java")
+    subprocess.run([javac, "-d", classes, source], check=True)
+    return classes
+
+
+def run_interleaved(java, jar, classes, out, operation, key, methods, rid):
+    """One JVM, the row's methods in alternating 20 ms batches (Interleaved.java); its JSON is saved."""
+    path = result_path(out, rid, "interleaved")
+    params = [p for p in jmh_params(key) if p != "-p"]
+    options = os.environ.get("INTERLEAVED_OPTS", "").split()  # e.g. -Dil.warmupMillis=2000 -Dil.rounds=40
+    command = [java, "-Xms1g", "-Xmx1g"] + options + ["-cp", jar + os.pathsep + classes, "Interleaved",
+               jmh_class(operation, key), ",".join(methods)] + params
+    with open(path, "w") as result, open(path[: -len(".json")] + ".log", "w") as log:
+        subprocess.run(command, stdout=result, stderr=log, check=True)
+    return path
+
+
+def measure(java, jar, out, rows, rounds, interleaved=False):
+    plan = {"rows": [list(r) for r in rows], "rounds": rounds, "java": java, "jar": jar,
+            "interleaved": interleaved}
     os.makedirs(out, exist_ok=True)
     json.dump(plan, open(os.path.join(out, "plan.json"), "w"), indent=1)
+    classes = compile_interleaved(java, out) if interleaved else None
     for n in range(1, rounds + 1):
         directory = os.path.join(out, "round-%d" % n)
         os.makedirs(directory, exist_ok=True)
         for label, operation, key, method, peers in rows:
             rid = row_id(label, key)
             order = [method] + peers if n % 2 == 1 else peers + [method]
+            if interleaved:
+                run_interleaved(java, jar, classes, directory, operation, key, order, rid)
+                continue
             for m in order:
                 run_method(java, jar, directory, operation, key, m, rid)
         print("round %d of %d done" % (n, rounds), file=sys.stderr, flush=True)
@@ -117,6 +153,24 @@ def score_of(path):
     return entry["primaryMetric"]["score"], alloc
 
 
+def interleaved_round(path, method, peers):
+    """(ratio, textwire ns/op, textwire B/op, fastest peer's B/op) of one JVM's interleaved batches, or None.
+
+    A peer's ratio is the median over the batch rounds of its time over textwire's in the same round;
+    the row's ratio is the lowest of those (the fastest peer). Times and B/op are medians over rounds."""
+    try:
+        methods = json.load(open(path))["methods"]
+    except (OSError, ValueError, KeyError):  # not run yet, or still running
+        return None
+    if not all(m in methods for m in [method] + peers):
+        return None
+    ours = methods[method]["nsPerOp"]
+    by_peer = [(statistics.median(p / o for p, o in zip(methods[m]["nsPerOp"], ours)), m) for m in peers]
+    ratio, fastest = min(by_peer)
+    return (ratio, statistics.median(ours), statistics.median(methods[method]["bytesPerOp"]),
+            statistics.median(methods[fastest]["bytesPerOp"]))
+
+
 def summary(out):
     plan = json.load(open(os.path.join(out, "plan.json")))
     print("| row | input | textwire ns/op (median) | peers | ratio, median of rounds | lowest - highest | rounds at or above 1.0x | B/op, textwire / peer (medians) |")
@@ -127,6 +181,16 @@ def summary(out):
         ratios, ours, allocs, peer_allocs = [], [], [], []
         for n in range(1, plan["rounds"] + 1):
             directory = os.path.join(out, "round-%d" % n)
+            if plan.get("interleaved"):
+                round_result = interleaved_round(result_path(directory, rid, "interleaved"), method, peers)
+                if round_result is None:
+                    continue
+                ratio, score, alloc, peer_alloc = round_result
+                ratios.append(ratio)
+                ours.append(score)
+                allocs.append(alloc)
+                peer_allocs.append(peer_alloc)
+                continue
             paths = [result_path(directory, rid, m) for m in [method] + peers]
             if not all(os.path.exists(p) for p in paths):
                 continue  # a round not finished: its ratio would leave out a peer
@@ -168,13 +232,16 @@ def main():
     parser.add_argument("--peers", type=int, default=3)
     parser.add_argument("--window", type=float, default=1.5)
     parser.add_argument("--only", help="comma-separated 'row label:input' pairs, measured whatever their ratio")
+    parser.add_argument("--interleaved", action="store_true",
+                        help="a round is one JVM per row running its methods in alternating 20 ms batches "
+                             "(Interleaved.java), not one JMH fork per method")
     args = parser.parse_args()
     only = None
     if args.only:
         only = {tuple(item.rsplit(":", 1)) for item in args.only.split(",")}
     rows = choose_rows(report.load(args.results), args.below, args.peers, args.window, only)
     print("%d rows, %d methods a round" % (len(rows), sum(1 + len(r[4]) for r in rows)), file=sys.stderr)
-    measure(args.java, args.jar, args.out, rows, args.rounds)
+    measure(args.java, args.jar, args.out, rows, args.rounds, args.interleaved)
     summary(args.out)
 
 
