@@ -26,7 +26,7 @@ import javax.tools.ToolProvider;
  *   java -Xms1g -Xmx1g -cp BENCH_JAR:TOOLS_CLASSES Interleaved BenchmarkClass method1,method2,... [param=value ...]
  * </pre>
  *
- * The benchmark class is a {@code dev.textwire.bench} JMH state class; its {@code @Param} fields are set
+ * The benchmark class is a JMH state class, named in {@code dev.textwire.bench} or in full; its {@code @Param} fields are set
  * from the arguments and its {@code @Setup} methods run once (they check that every method produces the
  * same output, as under JMH). Each method gets a timing loop of its own, a class compiled here from
  * generated source that calls the method directly, as JMH's generated code does, so that every call
@@ -49,7 +49,7 @@ public final class Interleaved {
     long warmupMillis = Long.getLong("il.warmupMillis", 3000);
     int rounds = Integer.getInteger("il.rounds", 40);
     long batchNanos = Long.getLong("il.batchMillis", 20) * 1_000_000L;
-    Class<?> benchClass = Class.forName("dev.textwire.bench." + args[0]);
+    Class<?> benchClass = Class.forName(args[0].contains(".") ? args[0] : "dev.textwire.bench." + args[0]);
     List<String> names = Arrays.asList(args[1].split(","));
     Object bench = benchClass.getConstructor().newInstance();
     for (int i = 2; i < args.length; i++) {
