@@ -193,9 +193,9 @@ final class ShortStrings {
   // ASCII first, then U+0800..U+D7FF (CJK, most of the BMP) by one comparison: C2 folds c >= 0x800 and
   // c < 0xD800 into one unsigned test, (c - 0x800) < 0xD000, as it does in Guava's loop; written as
   // c >= 0x80 around the rest and !isSurrogate(c), each CJK char took three comparisons (perfasm, JDK 17).
-  // Measured with Interleaved (issue 15, stop 53, 16 chars, two JVMs each, ratio to the fastest of Guava
-  // and Okio): JDK 17 CJK 0.69-0.70x -> 0.78x, emoji 0.93-0.97x -> 1.05-1.09x; ASCII, mostly-ASCII and
-  // Latin-1 within each JVM's spread on JDK 17 and on JDK 25 (four JVMs each there).
+  // Measured (issue 15, stop 53, 16 chars, both builds in one JVM with ClassesAB, both orders): JDK 17
+  // CJK about 10% less time (0.70x -> 0.78x Guava in Interleaved), emoji and mostly-ASCII unchanged;
+  // JDK 25 ASCII and mostly-ASCII unchanged.
   private static int utf8Length(String text, int begin, int end) {
     int length = end - begin;
     for (int i = begin; i < end; i++) {
