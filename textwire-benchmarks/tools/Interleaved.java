@@ -80,7 +80,7 @@ public final class Interleaved {
         nsPerOp[m][r] = timed[0];
         bytesPerOp[m][r] = timed[1];
       }
-      Collections.reverse(order); // textwire first in even rounds, last in odd ones
+      Collections.reverse(order); // the first-listed method first in even rounds, last in odd ones
     }
     runAnnotated(bench, "org.openjdk.jmh.annotations.TearDown");
     print(System.out, args, names, inner, nsPerOp, bytesPerOp);
