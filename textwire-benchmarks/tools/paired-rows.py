@@ -18,8 +18,8 @@ row's five rounds still spanned a median factor of 2 between the lowest ratio an
 
 With --interleaved a round is one JVM per row instead of one JMH fork per method: Interleaved.java runs
 the row's methods in that JVM in alternating 20 ms batches, 40 rounds of batches after a warm-up of 3
-s a method (INTERLEAVED_OPTS passes -Dil.* settings), and a round's ratio is the median over the batches
-of the fastest peer's time over textwire's. The machine's spells then fall on both sides of each ratio
+s a method (INTERLEAVED_OPTS passes -Dil.* settings), and a round's ratio is the lowest over the peers of
+the median over the batches of the peer's time over textwire's (the fastest peer's). The machine's spells then fall on both sides of each ratio
 (stop 53: within one JVM the ratio of two methods held to a few percent while their times moved 2x);
 what is left between rounds is how each JVM compiled the methods. JMH's figures stay the record.
 
