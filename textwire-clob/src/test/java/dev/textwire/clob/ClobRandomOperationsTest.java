@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * alphabet instead of 16.
  */
 class ClobRandomOperationsTest {
-  /** 16 keeps randomOperations near 35 s on CI's two busy cores; -Dtextwire.clob.seeds=N for a longer hunt. */
+  /** 16 keeps randomOperations near 35 s on CI's two cores; -Dtextwire.clob.seeds=N for a longer hunt. */
   static final int SEEDS_PER_CASE = Integer.getInteger("textwire.clob.seeds", 16);
   static final int OPERATIONS_PER_SEQUENCE = 400;
   /** Log lines in the assertion message; the whole log goes to stderr. */
