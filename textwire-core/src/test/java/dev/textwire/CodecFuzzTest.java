@@ -11,12 +11,15 @@ import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.util.Arrays;
 import java.util.function.BiPredicate;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Coverage-guided fuzzing of the other codecs' decoders (see docs/FUZZING.md): CESU-8 and modified UTF-8
  * against oracles built from the JDK, the single-byte code pages against the JDK's charsets. Inputs under
  * {@code src/test/resources/dev/textwire/CodecFuzzTestInputs}.
  */
+// One fuzz test class at a time: Jazzer keeps its last finding in a static field.
+@ResourceLock("jazzer")
 class CodecFuzzTest {
   private static final Charset CESU = Charset.forName("CESU-8");
   private static final Charset JDK_IBM500 = Charset.forName("IBM500");

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The first short encode or decode on a fresh thread allocates what it returns and nothing like a
@@ -21,6 +22,8 @@ import org.junit.jupiter.api.Test;
  * platform thread); skipped
  * where the JVM does not count.
  */
+// Alone: what it measures (allocation, the heap) must not depend on the tests running beside it.
+@Isolated
 class FirstCallAllocationTest {
   /** Far below a chunk of scratch (2,048 chars), far above a short result and its header. */
   private static final long SMALL_BYTES = 512;

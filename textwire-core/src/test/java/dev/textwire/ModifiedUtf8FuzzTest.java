@@ -15,12 +15,15 @@ import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.UTFDataFormatException;
 import java.util.Arrays;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Coverage-guided fuzzing of {@link ModifiedUtf8#readUTF} and {@link ModifiedUtf8#readLongUTF} over
  * arbitrary streams, cut into fuzzer-chosen pieces (see docs/FUZZING.md). Inputs under
  * {@code src/test/resources/dev/textwire/ModifiedUtf8FuzzTestInputs}.
  */
+// One fuzz test class at a time: Jazzer keeps its last finding in a static field.
+@ResourceLock("jazzer")
 class ModifiedUtf8FuzzTest {
   /**
    * Against {@code DataInputStream.readUTF} on the same bytes: both throw {@link EOFException} when the

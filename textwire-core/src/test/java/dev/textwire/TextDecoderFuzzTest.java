@@ -4,6 +4,7 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.textwire.PiecewiseDecoding.PieceKind;
 import java.util.Arrays;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Coverage-guided fuzzing of the resumable {@link TextDecoder} (see docs/FUZZING.md): the fuzzer chooses
@@ -19,6 +20,8 @@ import java.util.Arrays;
  * (0..32, from the start of the bytes after the padding), each piece's kind (0..3: array, sliced heap, direct, read-only heap), window count (1..4),
  * each window (1..70 chars).
  */
+// One fuzz test class at a time: Jazzer keeps its last finding in a static field.
+@ResourceLock("jazzer")
 class TextDecoderFuzzTest {
   private static final int[] PADDINGS = {0, 0, 1, 2044, 2045, 2046, 2047};
 

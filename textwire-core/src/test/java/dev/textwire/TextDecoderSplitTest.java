@@ -16,6 +16,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Every codec's {@link TextDecoder}, every policy, tricky inputs cut at every point into two pieces (and
@@ -23,6 +25,9 @@ import org.junit.jupiter.api.Test;
  * direct buffers and read-only heap buffers, drained into windows of 1, 2, 3 and 64 chars: the outcome is the one-shot decoding of
  * the whole, and every call keeps the decoder's promises ({@link PiecewiseDecoding}).
  */
+// Methods two at a time too (junit-platform.properties): among the longest classes, and each method
+// keeps its state in its own instance.
+@Execution(ExecutionMode.CONCURRENT)
 class TextDecoderSplitTest {
   static final TextCodec[] CODECS = TestSupport.ALL_CODECS.toArray(new TextCodec[0]);
 

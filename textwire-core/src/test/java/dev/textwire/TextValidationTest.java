@@ -11,6 +11,8 @@ import java.util.Arrays;
 import java.util.Random;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * {@link TextCodec#validate}, {@code validUpTo} and {@code isValid} for every codec, over array ranges at
@@ -21,6 +23,9 @@ import org.junit.jupiter.api.Test;
  * and 2-byte input, a seeded sample of longer ones, and inputs that put a sequence across the 6,144-byte
  * chunks in which direct buffers are validated.
  */
+// Methods two at a time too (junit-platform.properties): among the longest classes, and each method
+// keeps its state in its own instance.
+@Execution(ExecutionMode.CONCURRENT)
 class TextValidationTest {
   /** Direct buffers are validated through a chunk of this many bytes (Scratch's 2,048 chars times 3). */
   private static final int DIRECT_CHUNK_BYTES = 6144;
@@ -162,7 +167,7 @@ class TextValidationTest {
     TextValidation expected =
         new TextValidation(inArray.validUpTo() + position, inArray.errorLength(), src.length + position);
     // A heap buffer sliced from a larger array, so its array offset is 5.
-    Arrays.fill(heapBacking, (byte) 0x80);
+    Arrays.fill(heapBacking, 0, 5 + position + src.length + 2, (byte) 0x80); // the slice: not the whole 18 KiB per input
     System.arraycopy(src, 0, heapBacking, 5 + position, src.length);
     ByteBuffer sliced = ByteBuffer.wrap(heapBacking, 5, src.length + position + 2).slice();
     sliced.position(position).limit(position + src.length);

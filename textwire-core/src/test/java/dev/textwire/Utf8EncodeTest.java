@@ -15,6 +15,9 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Encoding and encoded length under every policy, from every kind of CharSequence, into arrays and
@@ -27,6 +30,9 @@ import org.junit.jupiter.api.Test;
  * REPLACE_WITH_QUESTION_MARK must equal {@code String.getBytes(UTF_8)}; STRICT must equal the JDK's bytes
  * when no surrogate is unpaired, else throw with the char index of the first unpaired one.
  */
+// Methods two at a time too (junit-platform.properties): among the longest classes, and each method
+// keeps its state in its own instance.
+@Execution(ExecutionMode.CONCURRENT)
 class Utf8EncodeTest {
   private static final ErrorPolicy[] POLICIES = ErrorPolicy.values();
 
@@ -624,6 +630,7 @@ class Utf8EncodeTest {
    * IllegalArgumentException instead of overflowing, on every access path. Needs a 1 GiB string.
    */
   @Test
+  @ResourceLock("heap") // needs 3 GiB: not beside the other test that does
   void lengthAboveIntegerMaxValueIsRejected() {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         Runtime.getRuntime().maxMemory() >= 3L << 30, "needs a heap of 3 GiB for a 1 GiB string");

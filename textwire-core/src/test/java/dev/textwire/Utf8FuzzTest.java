@@ -5,6 +5,7 @@ import static dev.textwire.TestSupport.hex;
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.util.Arrays;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Coverage-guided fuzzing of one-shot UTF-8 decoding and validation (see docs/FUZZING.md). In a normal
@@ -17,6 +18,8 @@ import java.util.Arrays;
  * maximal subpart's length and truncation, which is also {@code validUpTo} and {@code validate}; REPLACE
  * equals the reference's one U+FFFD per maximal subpart. No other exception may escape.
  */
+// One fuzz test class at a time: Jazzer keeps its last finding in a static field.
+@ResourceLock("jazzer")
 class Utf8FuzzTest {
   private static final ThreadLocal<DecodeCheck> CHECK = ThreadLocal.withInitial(DecodeCheck::new);
 

@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -25,6 +27,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * random bytes after the end. Every failure message names the seed; replay it with
  * {@code -Dtextwire.test.seed=<seed>}.
  */
+// Methods two at a time too (junit-platform.properties): among the longest classes, and each method
+// keeps its state in its own instance.
+@Execution(ExecutionMode.CONCURRENT)
 class Utf8RandomDifferentialTest {
   /**
    * Block and chunk sizes a vectorized or chunked kernel may use; faults go right next to multiples. 6144

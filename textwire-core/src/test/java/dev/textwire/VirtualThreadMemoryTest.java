@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Virtual threads that encode and decode and then wait keep no working space of their own: what they
@@ -24,6 +25,8 @@ import org.junit.jupiter.api.Test;
  * JDK 21 and later (virtual threads are looked up reflectively; the code is built for Java 17). The
  * million-thread version with timings is {@code textwire-benchmarks/tools/million-virtual-threads.sh}.
  */
+// Alone: what it measures (allocation, the heap) must not depend on the tests running beside it.
+@Isolated
 class VirtualThreadMemoryTest {
   private static final int THREADS = 20_000;
 

@@ -11,6 +11,7 @@ import java.nio.CharBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Once warm, the into-buffer paths allocate nothing, for every codec: exact length, encoding into an
@@ -20,6 +21,8 @@ import org.junit.jupiter.api.Test;
  * run; skipped where the JVM does not count. This does not need the JIT: nothing on these paths relies
  * on escape analysis, so even interpreted calls allocate nothing.
  */
+// Alone: what it measures (allocation, the heap) must not depend on the tests running beside it.
+@Isolated
 class WarmAllocationTest {
   private static final TextCodec[] CODECS = {
     TextCodecs.UTF_8, TextCodecs.CESU_8, TextCodecs.MODIFIED_UTF_8, TextCodecs.ISO_8859_1, TextCodecs.IBM500,

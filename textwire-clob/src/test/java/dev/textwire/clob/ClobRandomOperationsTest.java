@@ -16,6 +16,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -27,6 +29,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code -Dtest=ClobRandomOperationsTest}), {@code -Dtextwire.clob.seeds=N} runs N seeds per mode and
  * alphabet instead of 16.
  */
+// Its runs two at a time (junit-platform.properties): each has its own runner and temporary directory,
+// and they share only CROSSINGS, a concurrent map. The class is most of this module's test time.
+@Execution(ExecutionMode.CONCURRENT)
 class ClobRandomOperationsTest {
   /** 16 keeps randomOperations near 35 s on CI's two cores; -Dtextwire.clob.seeds=N for a longer hunt. */
   static final int SEEDS_PER_CASE = Integer.getInteger("textwire.clob.seeds", 16);

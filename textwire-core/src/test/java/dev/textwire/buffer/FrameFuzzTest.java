@@ -21,6 +21,7 @@ import dev.textwire.fuzz.FuzzSupport.PieceStream;
 import java.io.EOFException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Coverage-guided fuzzing of {@link LengthPrefix} reads (and so {@code FrameReader}) over arbitrary bytes
@@ -32,6 +33,8 @@ import java.nio.charset.StandardCharsets;
  * whatever length the prefix declares. Inputs under
  * {@code src/test/resources/dev/textwire/buffer/FrameFuzzTestInputs}.
  */
+// One fuzz test class at a time: Jazzer keeps its last finding in a static field.
+@ResourceLock("jazzer")
 class FrameFuzzTest {
   private static final int[] MAX_BYTES = {0, 1, 5, 100, 65535, Integer.MAX_VALUE};
 

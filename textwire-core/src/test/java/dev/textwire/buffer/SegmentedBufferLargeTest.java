@@ -16,6 +16,7 @@ import java.util.SplittableRandom;
 import java.util.zip.CRC32;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A SegmentedBuffer past 2^31 bytes, where an {@code int} offset or size would go negative: the size,
@@ -43,6 +44,7 @@ class SegmentedBufferLargeTest {
   private static final int PERIOD = (1 << 20) + 7;
 
   @Test
+  @ResourceLock("heap") // needs 3 GiB: not beside the other test that does
   void moreThan2GiB() throws IOException {
     long maxHeap = Runtime.getRuntime().maxMemory();
     assumeTrue(

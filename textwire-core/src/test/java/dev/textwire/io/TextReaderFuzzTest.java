@@ -12,6 +12,7 @@ import dev.textwire.Utf8ReferenceDecoder;
 import dev.textwire.fuzz.FuzzSupport.PieceStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Coverage-guided fuzzing of {@link TextReader} (see docs/FUZZING.md): arbitrary bytes from a stream
@@ -19,6 +20,8 @@ import java.nio.charset.StandardCharsets;
  * lengths (and single-char reads). Inputs under
  * {@code src/test/resources/dev/textwire/io/TextReaderFuzzTestInputs}.
  */
+// One fuzz test class at a time: Jazzer keeps its last finding in a static field.
+@ResourceLock("jazzer")
 class TextReaderFuzzTest {
   /**
    * The chars read are those of one-shot decoding, however the stream and the caller cut the reads: under

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Coverage-guided sequences of operations on a TextClob against a StringBuilder model: the fuzzer's bytes
@@ -18,6 +19,8 @@ import java.util.stream.Stream;
  * any exception the contract does not name, is a finding; its message carries the operation log. Inputs
  * under {@code src/test/resources/dev/textwire/clob/fuzz/ClobOperationsFuzzTestInputs}.
  */
+// One fuzz test class at a time: Jazzer keeps its last finding in a static field.
+@ResourceLock("jazzer")
 class ClobOperationsFuzzTest {
   static final int MAX_OPERATIONS = 200;
   private static final long[] THRESHOLDS = {0, 64, 200};

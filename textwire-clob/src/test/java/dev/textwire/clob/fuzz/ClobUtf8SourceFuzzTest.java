@@ -13,6 +13,7 @@ import dev.textwire.clob.TextClob;
 import java.io.InputStream;
 import java.sql.SQLException;
 import java.util.HexFormat;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Coverage-guided fuzzing of the one place a TextClob parses untrusted bytes: {@code buildFromUtf8} from
@@ -21,6 +22,8 @@ import java.util.HexFormat;
  * the core's strict decoding of the bytes, or refuses them with SQLState 22021 whose cause is the core's
  * error at the same byte offset; never anything else, and all three agree.
  */
+// One fuzz test class at a time: Jazzer keeps its last finding in a static field.
+@ResourceLock("jazzer")
 class ClobUtf8SourceFuzzTest {
 
   @FuzzTest(maxDuration = "30s")
