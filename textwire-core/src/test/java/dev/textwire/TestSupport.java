@@ -95,7 +95,7 @@ public final class TestSupport {
   /** "E0 80 41": two-digit uppercase hex, separated by spaces. */
   public static String hex(byte[] bytes, int offset, int length) {
     // By hand, not String.format per byte: the suite builds messages and expected strings from this in
-    // loops, where the formatter's parsing was about a tenth of textwire-core's test time (stop 55, JFR).
+    // loops, where the formatter was about a seventh of textwire-core's test samples (stop 55, JFR).
     StringBuilder sb = new StringBuilder(length * 3);
     for (int i = offset; i < offset + length; i++) {
       if (i > offset) {

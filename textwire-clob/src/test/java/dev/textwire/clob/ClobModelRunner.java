@@ -818,8 +818,8 @@ public final class ClobModelRunner {
       } else if (c >= 0x20 && c < 0x7F) {
         literal.append(c);
       } else {
-        // By hand, not String.format: every operation logs its text, and the formatter was a tenth of
-        // this runner's time (stop 55, JFR).
+        // By hand, not String.format: every operation logs its text, and the formatter was about a third
+        // of randomOperations' samples (stop 55, JFR).
         literal.append("\\u").append(HEX_DIGITS[c >> 12]).append(HEX_DIGITS[c >> 8 & 0xF])
             .append(HEX_DIGITS[c >> 4 & 0xF]).append(HEX_DIGITS[c & 0xF]);
       }
