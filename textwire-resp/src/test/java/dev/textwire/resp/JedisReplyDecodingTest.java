@@ -32,6 +32,7 @@ import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.util.KeyValue;
@@ -44,6 +45,7 @@ import redis.clients.jedis.util.SafeEncoder;
  * chunks, with bulk strings kept as bytes and decoded as text (which must equal
  * {@code SafeEncoder.encode} of Jedis's bytes, invalid UTF-8 replaced as the JDK replaces it).
  */
+@ResourceLock(RedisServer.LOCK)
 class JedisReplyDecodingTest {
   static final int[] CHUNKS = {Integer.MAX_VALUE, 1, 7, 8 * 1024};
   /** SafeEncoder.encode is new String(bytes, UTF_8), which replaces what is not UTF-8. */

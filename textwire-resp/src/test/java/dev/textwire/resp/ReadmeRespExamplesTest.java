@@ -10,8 +10,10 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /** The README's RESP section, line for line, with its comments turned into assertions. */
+@ResourceLock(RedisServer.LOCK)
 class ReadmeRespExamplesTest {
   @Test
   void writerReaderAndParser() {

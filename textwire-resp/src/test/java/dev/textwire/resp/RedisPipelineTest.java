@@ -8,11 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Pipelines against a real server: replies in order, equal to sequential calls, errors in their place. */
+@ResourceLock(RedisServer.LOCK)
 class RedisPipelineTest {
 
   /** A mix of commands whose replies have different types, deterministic given the index. */

@@ -12,11 +12,13 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Every type {@code DEBUG PROTOCOL} makes a 7.x server send, read in RESP3 and in RESP2, where the server
  * maps each RESP3 type onto a RESP2 one. After each reply a PING proves the stream is still in step.
  */
+@ResourceLock(RedisServer.LOCK)
 class RedisProtocolTypesTest {
   private static final String BIGNUM = "1234567999999999999999999999999999999";
 

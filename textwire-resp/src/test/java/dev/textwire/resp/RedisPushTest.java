@@ -12,11 +12,13 @@ import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * RESP3 push messages from a real server, arriving between replies: client-side caching invalidations
  * and pub/sub. A push is never a command's reply; it waits for {@code pollPush()} or {@code nextPush()}.
  */
+@ResourceLock(RedisServer.LOCK)
 class RedisPushTest {
 
   private static RespValue bulk(String text) {

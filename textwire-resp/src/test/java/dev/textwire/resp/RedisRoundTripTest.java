@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and the server agrees on the byte length (STRLEN) and on byte offsets (GETRANGE), so the lengths the
  * writer declares are the UTF-8 byte counts the server stores.
  */
+@ResourceLock(RedisServer.LOCK)
 class RedisRoundTripTest {
   private static final int[] BYTE_SIZES = {1, 16, 512, 2_000, 65_536};
 

@@ -47,6 +47,12 @@ import org.junit.jupiter.api.Assumptions;
  */
 public final class RedisServer implements AutoCloseable {
   public static final String HOST = "127.0.0.1";
+
+  /**
+   * The lock every test class that talks to a server holds (JUnit's {@code @ResourceLock}): test classes
+   * run two at a time, and those classes share {@link #shared()}, call FLUSHALL and time reads.
+   */
+  public static final String LOCK = "redis-server";
   static final String BINARY_PROPERTY = "textwire.redisServer";
   static final String INSTALL_HINT = "install it: sudo apt-get install redis-server (Debian/Ubuntu), "
       + "brew install redis (macOS)";

@@ -21,10 +21,12 @@ import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
 /** The test fixture itself: a real redis-server that starts, answers, stays apart and really stops. */
+@ResourceLock(RedisServer.LOCK)
 class RedisServerTest {
 
   /** PING written as raw bytes on a fresh connection, without any authentication; the reply's line. */

@@ -25,15 +25,17 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * RespConnection's three kinds of failure, each against what really produces it: error replies from a
  * real server (the connection stays usable), bytes that are not RESP and a peer that hangs up, from a
  * scripted {@link ServerSocket} (the connection closes), a read timeout from a real server that sleeps.
  */
+@ResourceLock(RedisServer.LOCK)
 class RespConnectionTest {
 
   private static RespConnection.Options options(int protocol) {

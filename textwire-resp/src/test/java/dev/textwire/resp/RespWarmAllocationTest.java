@@ -7,12 +7,14 @@ import dev.textwire.buffer.SegmentedBuffer;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Once warm, writing commands into a reused destination and parsing replies through a handler allocate
  * nothing: counted with {@code ThreadMXBean.getThreadAllocatedBytes} on this thread around calls that were
  * already run. Nothing here relies on escape analysis, so even interpreted calls allocate nothing.
  */
+@Isolated
 class RespWarmAllocationTest {
   private static long allocatedBy(Runnable call) {
     long overhead = -ThreadAllocation.bytes() + ThreadAllocation.bytes();

@@ -14,6 +14,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Coverage-guided fuzzing of {@link RespReader} (and so {@code RespParser} and the value builder) over
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Disabled;
  * included. Inputs under {@code src/test/resources/dev/textwire/resp/fuzz/RespParserFuzzTestInputs}: the
  * last four bytes of an input choose the chunking, the rest is the stream.
  */
+@ResourceLock("jazzer")
 class RespParserFuzzTest {
   private static final RespLimits LIMITS =
       RespLimits.DEFAULT.withMaxBulkBytes(4096).withMaxAggregateCount(64).withMaxDepth(8).withMaxLineBytes(256);
